@@ -1,0 +1,244 @@
+"""A game in progress: its record, its state, its log.
+
+>>> import boardroom
+>>> game = boardroom.new_game("acquire", ["Ann", "Bob", "Cy"], seed=7)
+>>> seat = game.to_act[0]
+>>> action = game.legal_actions()[0]
+>>> game.apply(action)
+>>> len(game.record.actions)
+1
+>>> game.undo()
+>>> len(game.record.actions)
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from boardroom.core.errors import IllegalAction, OptionError, RecordError
+from boardroom.core.record import Record
+from boardroom.core.registry import get_title
+from boardroom.core.title import JSON, Action, Result, Title
+
+CHECKPOINT_EVERY = 32
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One sentence of the game log. ``index`` is the action that caused it (-1: setup)."""
+
+    index: int
+    text: str
+
+
+class Game:
+    """A game of any title; the same contract for all of them.
+
+    Build one with :func:`boardroom.new_game` or :func:`boardroom.load`.
+    """
+
+    def __init__(
+        self,
+        title: str,
+        players: Sequence[str],
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.title: Title[Any, Any] = get_title(title)
+        players = list(players)
+        t = self.title
+        if not t.min_players <= len(players) <= t.max_players:
+            raise OptionError(
+                f"{t.display_name} takes {t.min_players} to {t.max_players} players, "
+                f"not {len(players)}"
+            )
+        if len(set(players)) != len(players) or not all(p.strip() for p in players):
+            raise OptionError("player names must be distinct and not empty")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError("the seed must be an int")
+        normalized = t.normalize_options(options or {}, players)
+        self.record = Record(t.name, t.rules_version, normalized, players, seed, [])
+        state, setup_log = t.setup(players, seed, normalized)
+        self._state: Any = state
+        self._log: list[LogEntry] = [LogEntry(-1, s) for s in setup_log]
+        self._checkpoints: dict[int, Any] = {0: t.copy_state(state)}
+
+    # -- reading --------------------------------------------------------------
+    @property
+    def players(self) -> list[str]:
+        return list(self.record.players)
+
+    @property
+    def state(self) -> Any:
+        """The title's full state (secret information included). Do not mutate it."""
+        return self._state
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats (indices into :attr:`players`) that must decide now."""
+        return self.title.to_act(self._state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.title.is_over(self._state)
+
+    @property
+    def result(self) -> Result | None:
+        """Scores and ranking once the game is over, else None."""
+        return self.title.result(self._state)
+
+    @property
+    def log(self) -> list[str]:
+        return [entry.text for entry in self._log]
+
+    @property
+    def log_entries(self) -> list[LogEntry]:
+        return list(self._log)
+
+    def view(self, player: int | None) -> JSON:
+        """What seat ``player`` may see; ``None`` for a spectator."""
+        if player is not None and not 0 <= player < len(self.record.players):
+            raise OptionError(f"no seat {player}")
+        return self.title.view(self._state, player)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action of ``player``, or of everyone who must decide now."""
+        seats = self.to_act if player is None else (player,)
+        actions: list[Action] = []
+        for seat in seats:
+            actions.extend(self.title.legal_actions(self._state, seat))
+        return actions
+
+    def parse(self, text: str) -> Action:
+        return self.title.parse(text)  # type: ignore[no-any-return]
+
+    def is_legal(self, action: Action | str, player: int | None = None) -> bool:
+        try:
+            act, seat = self._resolve(action, player)
+        except IllegalAction:
+            return False
+        return self.title.check(self._state, act, seat) is None
+
+    # -- changing -------------------------------------------------------------
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """Play ``action`` (an Action or its notation) for ``player``.
+
+        With no player, the one seat that must decide now acts. An illegal action raises
+        :class:`IllegalAction` naming the rule it breaks, and nothing changes.
+        """
+        act, seat = self._resolve(action, player)
+        error = self.title.check(self._state, act, seat)
+        if error is not None:
+            raise error
+        index = len(self.record.actions)
+        try:
+            sentences = self.title.apply(self._state, act, seat)
+        except Exception:
+            self._restore(index)
+            raise
+        self.record.actions.append(str(act))
+        self._log.extend(LogEntry(index, s) for s in sentences)
+        count = index + 1
+        if count % CHECKPOINT_EVERY == 0:
+            self._checkpoints[count] = self.title.copy_state(self._state)
+
+    def undo(self) -> None:
+        """Take back the last action."""
+        if not self.record.actions:
+            raise IllegalAction("core.undo", "there is no action to take back")
+        self.record.actions.pop()
+        self._restore(len(self.record.actions))
+
+    def _restore(self, count: int) -> None:
+        """Rebuild the state after the first ``count`` actions of the record."""
+        base = max(k for k in self._checkpoints if k <= count)
+        for k in [k for k in self._checkpoints if k > count]:
+            del self._checkpoints[k]
+        self._state = self.title.copy_state(self._checkpoints[base])
+        self._log = [e for e in self._log if e.index < base]
+        for index in range(base, count):
+            act = self.title.parse(self.record.actions[index])
+            seats = self.title.to_act(self._state)
+            sentences = self.title.apply(self._state, act, seats[0])
+            self._log.extend(LogEntry(index, s) for s in sentences)
+
+    def _resolve(self, action: Action | str, player: int | None) -> tuple[Action, int]:
+        act = self.title.parse(action) if isinstance(action, str) else action
+        seats = self.to_act
+        if player is None:
+            if not seats:
+                raise IllegalAction("core.game-over", "the game is over")
+            if len(seats) > 1:
+                raise IllegalAction(
+                    "core.which-player", "several players must decide now; say which one acts"
+                )
+            return act, seats[0]
+        if player not in seats:
+            names = ", ".join(self.record.players[s] for s in seats) or "nobody"
+            raise IllegalAction(
+                "core.not-your-decision",
+                f"{self.record.players[player]} is not asked to decide now (waiting for {names})",
+            )
+        return act, player
+
+    # -- the record -----------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        return self.record.to_json()
+
+    def copy(self) -> Game:
+        new = Game.__new__(Game)
+        new.title = self.title
+        r = self.record
+        new.record = Record(r.title, r.rules_version, dict(r.options), list(r.players), r.seed,
+                            list(r.actions))
+        new._state = self.title.copy_state(self._state)
+        new._log = list(self._log)
+        new._checkpoints = dict(self._checkpoints)
+        return new
+
+
+def new_game(
+    title: str,
+    players: Sequence[str],
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Start a game.
+
+    >>> game = new_game("acquire", ["Ann", "Bob", "Cy"], seed=7, options={"mode": "tycoon"})
+    >>> game.record.options["mode"]
+    'tycoon'
+    """
+    return Game(title, players, seed=seed, options=options)
+
+
+def load(record: Record | Mapping[str, Any] | str) -> Game:
+    """Replay a record (a :class:`Record`, its JSON dict, or JSON text) into a game.
+
+    Every action is checked as it is replayed; a corrupted record raises
+    :class:`RecordError` naming the first action that does not fit.
+    """
+    if isinstance(record, str):
+        rec = Record.loads(record)
+    elif isinstance(record, Record):
+        rec = record
+    else:
+        rec = Record.from_json(dict(record))
+    try:
+        game = Game(rec.title, rec.players, rec.seed, rec.options)
+    except Exception as exc:
+        raise RecordError(f"record cannot start a game: {exc}") from exc
+    if game.record.rules_version != rec.rules_version:
+        raise RecordError(
+            f"record was played under rules version {rec.rules_version!r}; "
+            f"this Boardroom has {game.record.rules_version!r}"
+        )
+    for index, text in enumerate(rec.actions):
+        try:
+            game.apply(text)
+        except IllegalAction as exc:
+            raise RecordError(f"action {index} ({text!r}) cannot be replayed: {exc}") from exc
+    return game

@@ -1,0 +1,51 @@
+"""The end of the game (standard rules, "Ending the game").
+
+A player may declare the game over on their turn when a chain has 41 or more tiles, or
+when every chain on the board is safe (11+). Then every chain on the board pays its
+bonuses, every share of a chain on the board is sold to the bank at its price, and the
+richest player wins. Equal cash shares a place (the standard rules name no tie-breaker).
+"""
+
+from __future__ import annotations
+
+from boardroom.core.title import Result, rank_by_score
+from boardroom.titles.acquire.payouts import pay_chain_bonuses
+from boardroom.titles.acquire.state import BANK, OVER, AcquireState, account
+from boardroom.titles.acquire.stockcard import CHAINS, END_SIZE, SAFE_SIZE, chain_price
+
+TIE_RULE = "players with equal cash share the place"
+
+
+def may_declare_end(size: list[int]) -> bool:
+    active = [s for s in size if s]
+    if not active:
+        return False
+    return max(active) >= END_SIZE or all(s >= SAFE_SIZE for s in active)
+
+
+def finish(state: AcquireState, reason: str, log: list[str]) -> None:
+    """Final payout and result."""
+    state.end_reason = reason
+    log.append(f"The game ends: {reason}.")
+    ledger = state.ledger
+    for chain, size in enumerate(state.size):
+        if size:
+            pay_chain_bonuses(state, chain, size, log)
+    for chain, size in enumerate(state.size):
+        if not size:
+            continue
+        price = chain_price(chain, size)
+        for seat, name in enumerate(state.players):
+            held = ledger.holding(CHAINS[chain], account(seat))
+            if held:
+                ledger.move_shares(CHAINS[chain], account(seat), BANK, held)
+                ledger.pay(BANK, account(seat), held * price)
+                log.append(f"{name} sells {held} {CHAINS[chain]} at ${price:,} for "
+                           f"${held * price:,}.")
+    scores = tuple(ledger.cash[account(s)] for s in range(len(state.players)))
+    state.result = Result(scores=scores, ranking=rank_by_score(scores), tie_rule=TIE_RULE)
+    state.step = OVER
+    state.merger = None
+    standings = ", ".join(f"{state.players[s]} ${scores[s]:,}" for group in
+                          state.result.ranking for s in group)
+    log.append(f"Final cash: {standings}.")

@@ -1,0 +1,100 @@
+"""Acquire's game state: everything replaying a record rebuilds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from boardroom.core.ledger import Ledger
+from boardroom.core.rng import Rng
+from boardroom.core.title import Result
+
+EMPTY = -1
+LONE = 7
+"""Board cell values: EMPTY, LONE (an unincorporated tile) or a chain index 0..6."""
+
+BANK = "bank"
+
+# Steps of a turn: who is asked what now.
+PLACE = "place"
+FOUND = "found"
+SURVIVOR = "survivor"
+NEXT = "next"
+DISPOSE = "dispose"
+BUY = "buy"
+OVER = "over"
+
+
+def account(seat: int) -> str:
+    """A seat's ledger account and share-holder name."""
+    return f"p{seat}"
+
+
+@dataclass(slots=True)
+class Merger:
+    """A merger being resolved.
+
+    ``sizes`` are the chains' sizes before the merger (bonuses and sale prices use them).
+    ``queue`` holds the seats still to decide about ``acquired``'s stock, the first one
+    deciding now.
+    """
+
+    tile: int
+    chains: tuple[int, ...]
+    sizes: dict[int, int]
+    survivor: int = -1
+    pending: list[int] = field(default_factory=list)
+    acquired: int = -1
+    queue: list[int] = field(default_factory=list)
+
+    def copy(self) -> Merger:
+        return Merger(self.tile, self.chains, dict(self.sizes), self.survivor,
+                      list(self.pending), self.acquired, list(self.queue))
+
+
+@dataclass(slots=True)
+class AcquireState:
+    players: list[str]
+    mode: str
+    bank_holder: bool
+    """Two-player rule: the bank is a third stockholder at every bonus payout."""
+    board: list[int]
+    size: list[int]
+    hands: list[list[int]]
+    bag: list[int]
+    """Undrawn tiles; the next draw takes the last one."""
+    discards: list[int]
+    rng: Rng
+    ledger: Ledger
+    current: int
+    """The seat whose turn it is."""
+    step: str
+    actor: int
+    """The seat that must decide now (a stockholder may decide during another's turn)."""
+    placed: int = -1
+    """The tile placed this turn, or -1."""
+    merger: Merger | None = None
+    turn: int = 1
+    end_reason: str = ""
+    result: Result | None = None
+
+    def copy(self) -> AcquireState:
+        return AcquireState(
+            players=self.players,
+            mode=self.mode,
+            bank_holder=self.bank_holder,
+            board=list(self.board),
+            size=list(self.size),
+            hands=[list(h) for h in self.hands],
+            bag=list(self.bag),
+            discards=list(self.discards),
+            rng=self.rng.copy(),
+            ledger=self.ledger.copy(),
+            current=self.current,
+            step=self.step,
+            actor=self.actor,
+            placed=self.placed,
+            merger=self.merger.copy() if self.merger else None,
+            turn=self.turn,
+            end_reason=self.end_reason,
+            result=self.result,
+        )

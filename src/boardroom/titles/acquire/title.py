@@ -1,0 +1,446 @@
+"""Acquire as a Boardroom title: setup, who decides, legality, and applying actions.
+
+The rules themselves live in the modules named after them (placement, merger, payouts,
+stock buying here in :meth:`AcquireTitle._check_buy`, turn, endgame); this module wires
+them to the core contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations_with_replacement
+from typing import Any
+
+from boardroom.core.errors import IllegalAction, OptionError
+from boardroom.core.ledger import Ledger
+from boardroom.core.registry import register
+from boardroom.core.rng import Rng
+from boardroom.core.title import JSON, Result, Title
+from boardroom.titles.acquire import merger, turn
+from boardroom.titles.acquire.actions import (
+    AcquireAction,
+    Buy,
+    Dispose,
+    End,
+    Found,
+    NextAcquired,
+    Place,
+    Survivor,
+    parse,
+)
+from boardroom.titles.acquire.board import NAMES, TILE_COUNT, distance_key, tile_name
+from boardroom.titles.acquire.endgame import finish, may_declare_end
+from boardroom.titles.acquire.placement import (
+    EIGHTH_CHAIN,
+    FOUNDS,
+    GROWS,
+    ISOLATED,
+    MERGES,
+    SAFE_MERGER,
+    absorb,
+    classify,
+    touching_chains,
+)
+from boardroom.titles.acquire.state import (
+    BANK,
+    BUY,
+    DISPOSE,
+    EMPTY,
+    FOUND,
+    LONE,
+    NEXT,
+    OVER,
+    PLACE,
+    SURVIVOR,
+    AcquireState,
+    account,
+)
+from boardroom.titles.acquire.stockcard import (
+    CHAINS,
+    HAND_SIZE,
+    MAX_BUY,
+    SHARES_PER_CHAIN,
+    STARTING_CASH,
+    chain_price,
+)
+
+MODES = ("classic", "tycoon")
+BANK_CASH = 1_000_000
+"""The bank's opening balance: bookkeeping only, since Acquire's bank never runs out."""
+
+_BUY_SETS: tuple[tuple[int, ...], ...] = tuple(
+    combo for k in range(MAX_BUY + 1) for combo in combinations_with_replacement(range(7), k)
+)
+
+_STEP_WORDS = {
+    PLACE: "place a tile",
+    FOUND: "name the chain being founded",
+    SURVIVOR: "choose the surviving chain",
+    NEXT: "choose which acquired chain is handled next",
+    DISPOSE: "keep, sell or trade acquired stock",
+    BUY: "buy stock (or pass)",
+}
+
+
+def _wrong_step(state: AcquireState) -> IllegalAction:
+    who = state.players[state.actor]
+    return IllegalAction("acquire.turn.sequence",
+                         f"{who} must {_STEP_WORDS[state.step]} now")
+
+
+class AcquireTitle(Title[AcquireState, AcquireAction]):
+    name = "acquire"
+    display_name = "Acquire"
+    rules_version = "1"
+    min_players = 2
+    max_players = 6
+
+    # -- setup ----------------------------------------------------------------
+    def normalize_options(
+        self, options: Mapping[str, Any], players: Sequence[str]
+    ) -> dict[str, Any]:
+        unknown = set(options) - {"mode"}
+        if unknown:
+            raise OptionError(f"unknown Acquire option(s): {', '.join(sorted(unknown))}; "
+                              f"known: mode")
+        mode = options.get("mode", "classic")
+        if mode not in MODES:
+            raise OptionError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if len(players) == 2 and mode != "classic":
+            raise OptionError("the two-player game is played in Classic mode "
+                              "[rule acquire.two-player.classic]")
+        return {"mode": mode}
+
+    def setup(self, players: Sequence[str], seed: int,
+              options: Mapping[str, Any]) -> tuple[AcquireState, list[str]]:
+        rng = Rng(seed)
+        bag = list(range(TILE_COUNT))
+        rng.shuffle(bag)
+        n = len(players)
+        cash = {account(s): STARTING_CASH for s in range(n)}
+        cash[BANK] = BANK_CASH
+        ledger = Ledger(cash, overdraft={BANK})
+        for chain in CHAINS:
+            ledger.issue(chain, BANK, SHARES_PER_CHAIN)
+        state = AcquireState(
+            players=list(players), mode=options["mode"], bank_holder=(n == 2),
+            board=[EMPTY] * TILE_COUNT, size=[0] * 7, hands=[[] for _ in range(n)],
+            bag=bag, discards=[], rng=rng, ledger=ledger, current=0, step=PLACE, actor=0,
+        )
+        log: list[str] = []
+        opening = []
+        for seat in range(n):
+            tile = bag.pop()
+            opening.append(tile)
+            state.board[tile] = LONE
+            log.append(f"{players[seat]} draws {tile_name(tile)} for the order of play "
+                       f"and places it.")
+        first = min(range(n), key=lambda s: distance_key(opening[s]))
+        log.append(f"{players[first]}'s tile is closest to 1A: {players[first]} plays first.")
+        for k in range(n):
+            seat = (first + k) % n
+            for _ in range(HAND_SIZE):
+                turn.draw(state, seat)
+        log.append("Everyone draws six tiles.")
+        state.current = first
+        turn.start_turn(state, log)
+        return state, log
+
+    def copy_state(self, state: AcquireState) -> AcquireState:
+        return state.copy()
+
+    def parse(self, text: str) -> AcquireAction:
+        return parse(text)
+
+    # -- who and what ---------------------------------------------------------
+    def to_act(self, state: AcquireState) -> tuple[int, ...]:
+        return () if state.step == OVER else (state.actor,)
+
+    def legal_actions(self, state: AcquireState, seat: int) -> list[AcquireAction]:
+        if state.step == OVER or seat != state.actor:
+            return []
+        step = state.step
+        out: list[AcquireAction] = []
+        if step == PLACE:
+            board, size = state.board, state.size
+            out.extend(Place(t) for t in sorted(state.hands[seat])
+                       if classify(board, size, t) not in (EIGHTH_CHAIN, SAFE_MERGER))
+            if may_declare_end(state.size):
+                out.append(End())
+        elif step == FOUND:
+            out.extend(Found(c) for c in range(7) if state.size[c] == 0)
+        elif step == SURVIVOR:
+            m = state.merger
+            assert m is not None
+            out.extend(Survivor(c) for c in merger.largest(m.chains, m.sizes))
+        elif step == NEXT:
+            m = state.merger
+            assert m is not None
+            out.extend(NextAcquired(c) for c in merger.largest(m.pending, m.sizes))
+        elif step == DISPOSE:
+            m = state.merger
+            assert m is not None
+            held = state.ledger.holding(CHAINS[m.acquired], account(seat))
+            for trade in range(0, merger.trade_limit(state, held) + 1, 2):
+                out.extend(Dispose(sell, trade) for sell in range(held - trade + 1))
+        elif step == BUY:
+            out.extend(Buy(combo) for combo in _BUY_SETS
+                       if self._check_buy(state, seat, combo) is None)
+            if may_declare_end(state.size):
+                out.append(End())
+        return out
+
+    def check(self, state: AcquireState, action: AcquireAction, seat: int) -> IllegalAction | None:
+        if state.step == OVER:
+            return IllegalAction("core.game-over", "the game is over")
+        if seat != state.actor:
+            return IllegalAction("core.not-your-decision",
+                                 f"it is {state.players[state.actor]}'s decision, "
+                                 f"not {state.players[seat]}'s")
+        step = state.step
+        if isinstance(action, End):
+            if step not in (PLACE, BUY):
+                return _wrong_step(state)
+            if not may_declare_end(state.size):
+                return IllegalAction("acquire.end.declare",
+                                     "the game may end only when a chain has 41+ tiles "
+                                     "or every chain on the board is safe")
+            return None
+        if isinstance(action, Place):
+            if step != PLACE:
+                return _wrong_step(state)
+            return self._check_place(state, seat, action.tile)
+        if isinstance(action, Found):
+            if step != FOUND:
+                return _wrong_step(state)
+            if state.size[action.chain]:
+                return IllegalAction("acquire.found.available",
+                                     f"{CHAINS[action.chain]} is already on the board")
+            return None
+        if isinstance(action, Survivor | NextAcquired):
+            wanted = SURVIVOR if isinstance(action, Survivor) else NEXT
+            if step != wanted:
+                return _wrong_step(state)
+            m = state.merger
+            assert m is not None
+            pool = m.chains if wanted == SURVIVOR else m.pending
+            if action.chain not in merger.largest(pool, m.sizes):
+                rule = ("acquire.merge.survivor" if wanted == SURVIVOR
+                        else "acquire.merge.largest-first")
+                what = "survive" if wanted == SURVIVOR else "be handled next"
+                return IllegalAction(rule, f"{CHAINS[action.chain]} is not among the largest "
+                                     f"chains of this merger and cannot {what}")
+            return None
+        if isinstance(action, Dispose):
+            if step != DISPOSE:
+                return _wrong_step(state)
+            return self._check_dispose(state, seat, action)
+        if isinstance(action, Buy):
+            if step != BUY:
+                return _wrong_step(state)
+            return self._check_buy(state, seat, action.chains)
+        return IllegalAction("notation", f"{action!r} is not an Acquire action")
+
+    def _check_place(self, state: AcquireState, seat: int, tile: int) -> IllegalAction | None:
+        if tile not in state.hands[seat]:
+            return IllegalAction("acquire.place.own-tile",
+                                 f"{tile_name(tile)} is not in {state.players[seat]}'s hand")
+        kind = classify(state.board, state.size, tile)
+        if kind == EIGHTH_CHAIN:
+            return IllegalAction("acquire.place.eighth-chain",
+                                 f"{tile_name(tile)} would found an eighth chain while all "
+                                 f"seven are on the board")
+        if kind == SAFE_MERGER:
+            return IllegalAction("acquire.place.safe-merger",
+                                 f"{tile_name(tile)} would merge two safe chains")
+        return None
+
+    def _check_dispose(self, state: AcquireState, seat: int,
+                       action: Dispose) -> IllegalAction | None:
+        m = state.merger
+        assert m is not None
+        held = state.ledger.holding(CHAINS[m.acquired], account(seat))
+        if action.sell < 0 or action.trade < 0 or action.sell + action.trade > held:
+            return IllegalAction("acquire.dispose.holding",
+                                 f"{state.players[seat]} holds only {held} "
+                                 f"{CHAINS[m.acquired]}")
+        if action.trade % 2:
+            return IllegalAction("acquire.dispose.trade-pairs",
+                                 "acquired stock trades two for one: trade an even number")
+        if action.trade > merger.trade_limit(state, held):
+            return IllegalAction("acquire.dispose.trade-supply",
+                                 f"only {state.ledger.holding(CHAINS[m.survivor], BANK)} "
+                                 f"{CHAINS[m.survivor]} shares are left to trade for")
+        return None
+
+    def _check_buy(self, state: AcquireState, seat: int,
+                   chains: tuple[int, ...]) -> IllegalAction | None:
+        if len(chains) > MAX_BUY:
+            return IllegalAction("acquire.buy.limit", "at most three shares a turn")
+        cost = 0
+        ledger = state.ledger
+        for chain in set(chains):
+            if not 0 <= chain < 7 or not state.size[chain]:
+                return IllegalAction("acquire.buy.active-chain",
+                                     f"{CHAINS[chain]} is not on the board")
+            if chains.count(chain) > ledger.holding(CHAINS[chain], BANK):
+                return IllegalAction("acquire.buy.supply",
+                                     f"not enough {CHAINS[chain]} shares left in the bank")
+            cost += chains.count(chain) * chain_price(chain, state.size[chain])
+        if cost > ledger.cash[account(seat)]:
+            return IllegalAction("acquire.buy.cash",
+                                 f"{state.players[seat]} cannot pay ${cost:,}")
+        return None
+
+    # -- doing ----------------------------------------------------------------
+    def apply(self, state: AcquireState, action: AcquireAction, seat: int) -> list[str]:
+        log: list[str] = []
+        who = state.players[seat]
+        if isinstance(action, Place):
+            self._place(state, seat, action.tile, log)
+        elif isinstance(action, Found):
+            tile = state.placed
+            absorb(state.board, state.size, tile, action.chain)
+            name = CHAINS[action.chain]
+            if state.ledger.holding(name, BANK):
+                state.ledger.move_shares(name, BANK, account(seat), 1)
+                bonus = "and takes the founder's share"
+            else:
+                bonus = "but no share is left for the founder"
+            log.append(f"{who} founds {name} with {tile_name(tile)} {bonus}.")
+            state.step = BUY
+        elif isinstance(action, Survivor):
+            merger.choose_survivor(state, action.chain, log)
+        elif isinstance(action, NextAcquired):
+            merger.acquire(state, action.chain, log)
+        elif isinstance(action, Dispose):
+            merger.dispose(state, action.sell, action.trade, log)
+        elif isinstance(action, Buy):
+            self._buy(state, seat, action.chains, log)
+            turn.end_turn(state, log)
+        elif isinstance(action, End):
+            log.append(f"{who} declares the game over.")
+            finish(state, f"{who} declared it", log)
+        return log
+
+    def _place(self, state: AcquireState, seat: int, tile: int, log: list[str]) -> None:
+        state.hands[seat].remove(tile)
+        state.placed = tile
+        who = state.players[seat]
+        kind = classify(state.board, state.size, tile)
+        if kind == ISOLATED:
+            state.board[tile] = LONE
+            log.append(f"{who} places {tile_name(tile)}.")
+            state.step = BUY
+        elif kind == GROWS:
+            chain = touching_chains(state.board, tile)[0][0]
+            absorb(state.board, state.size, tile, chain)
+            log.append(f"{who} places {tile_name(tile)}, growing {CHAINS[chain]} to "
+                       f"{state.size[chain]} tiles.")
+            state.step = BUY
+        elif kind == FOUNDS:
+            state.board[tile] = LONE
+            log.append(f"{who} places {tile_name(tile)}, founding a new chain.")
+            state.step = FOUND
+        elif kind == MERGES:
+            state.board[tile] = LONE
+            chains = touching_chains(state.board, tile)[0]
+            merger.start(state, tile, chains, log)
+        else:  # pragma: no cover - check() refuses these
+            raise AssertionError(kind)
+
+    def _buy(self, state: AcquireState, seat: int, chains: tuple[int, ...],
+             log: list[str]) -> None:
+        who = state.players[seat]
+        if not chains:
+            log.append(f"{who} buys no stock.")
+            return
+        parts = []
+        for chain in sorted(set(chains)):
+            count = chains.count(chain)
+            price = chain_price(chain, state.size[chain])
+            state.ledger.move_shares(CHAINS[chain], BANK, account(seat), count)
+            state.ledger.pay(account(seat), BANK, count * price)
+            parts.append(f"{count} {CHAINS[chain]} at ${price:,}")
+        log.append(f"{who} buys {', '.join(parts)}.")
+
+    # -- reading --------------------------------------------------------------
+    def is_over(self, state: AcquireState) -> bool:
+        return state.step == OVER
+
+    def result(self, state: AcquireState) -> Result | None:
+        return state.result
+
+    def view(self, state: AcquireState, seat: int | None) -> JSON:
+        ledger = state.ledger
+        chains = []
+        for c, name in enumerate(CHAINS):
+            size = state.size[c]
+            chains.append({
+                "name": name,
+                "size": size,
+                "price": chain_price(c, size),
+                "safe": size >= 11,
+                "bank_shares": ledger.holding(name, BANK),
+            })
+        players = []
+        for s, name in enumerate(state.players):
+            players.append({
+                "name": name,
+                "cash": ledger.cash[account(s)],
+                "shares": {c: ledger.holding(c, account(s)) for c in CHAINS
+                           if ledger.holding(c, account(s))},
+                "hand_size": len(state.hands[s]),
+            })
+        board = {}
+        for t, v in enumerate(state.board):
+            if v != EMPTY:
+                board[NAMES[t]] = "lone" if v == LONE else CHAINS[v]
+        view: dict[str, Any] = {
+            "title": self.name,
+            "mode": state.mode,
+            "turn": state.turn,
+            "current": state.current,
+            "to_act": list(self.to_act(state)),
+            "step": state.step,
+            "board": board,
+            "chains": chains,
+            "players": players,
+            "tiles_left": len(state.bag),
+            "discards": [NAMES[t] for t in state.discards],
+            "placed": NAMES[state.placed] if state.placed >= 0 else None,
+            "end_may_be_declared": may_declare_end(state.size),
+        }
+        m = state.merger
+        if m is not None:
+            view["merger"] = {
+                "tile": NAMES[m.tile],
+                "chains": [CHAINS[c] for c in m.chains],
+                "sizes": {CHAINS[c]: s for c, s in m.sizes.items()},
+                "survivor": CHAINS[m.survivor] if m.survivor >= 0 else None,
+                "acquired": CHAINS[m.acquired] if m.acquired >= 0 else None,
+                "pending": [CHAINS[c] for c in m.pending],
+            }
+        if seat is not None:
+            view["seat"] = seat
+            view["hand"] = [NAMES[t] for t in sorted(state.hands[seat])]
+        if state.result is not None:
+            view["result"] = state.result.to_json()
+            view["end_reason"] = state.end_reason
+        return view
+
+    def invariants(self, state: AcquireState) -> None:
+        state.ledger.check()
+        placed = [t for t, v in enumerate(state.board) if v != EMPTY]
+        everywhere = placed + state.bag + state.discards + [t for h in state.hands for t in h]
+        assert sorted(everywhere) == list(range(TILE_COUNT)), "tiles created or lost"
+        for c in range(7):
+            assert state.board.count(c) == state.size[c], f"{CHAINS[c]} size is off"
+            if state.size[c]:
+                assert state.size[c] >= 2
+        for hand in state.hands:
+            assert len(hand) <= HAND_SIZE
+
+
+TITLE = AcquireTitle()
+register(TITLE)
