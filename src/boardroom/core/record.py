@@ -12,6 +12,8 @@ Actions are stored in their notation, the same text the CLI accepts and the log 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,4 +101,26 @@ class Record:
         return cls.loads(text)
 
     def write(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+        """Write atomically: a reader never sees half a record, and a failed write
+        leaves the old file as it was. Raises OSError."""
+        target = Path(path)
+        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                        dir=target.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(self.dumps() + "\n")
+            os.chmod(temp, _file_mode(target))
+            os.replace(temp, target)
+        except BaseException:
+            if os.path.exists(temp):
+                os.unlink(temp)
+            raise
+
+
+def _file_mode(target: Path) -> int:
+    """The permissions a record gets: those it had, else what the umask allows."""
+    if target.exists():
+        return target.stat().st_mode & 0o777
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask

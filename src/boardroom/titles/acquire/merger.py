@@ -117,15 +117,15 @@ def dispose(state: AcquireState, sell: int, trade: int, log: list[str]) -> None:
     if sell:
         ledger.move_shares(acquired, who, BANK, sell)
         ledger.pay(BANK, who, sell * price)
-        parts.append(f"sells {sell} for ${sell * price:,}")
+        parts.append(f"sells {sell} {acquired} for ${sell * price:,}")
     if trade:
         ledger.move_shares(acquired, who, BANK, trade)
         ledger.move_shares(survivor, BANK, who, trade // 2)
-        parts.append(f"trades {trade} for {trade // 2} {survivor}")
+        parts.append(f"trades {trade} {acquired} for {trade // 2} {survivor}")
     kept = held - sell - trade
     if kept or not parts:
-        parts.append(f"keeps {kept}")
-    log.append(f"{state.players[seat]} {_join(parts)} {acquired}.")
+        parts.append(f"keeps {kept} {acquired}")
+    log.append(f"{state.players[seat]} {_join(parts)}.")
     _ask_next_holder(state, log)
 
 

@@ -136,7 +136,7 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             log.append(f"{players[seat]} draws {tile_name(tile)} for the order of play "
                        f"and places it.")
         first = min(range(n), key=lambda s: distance_key(opening[s]))
-        log.append(f"{players[first]}'s tile is closest to 1A: {players[first]} plays first.")
+        log.append(f"{players[first]} drew the tile closest to 1A and plays first.")
         for k in range(n):
             seat = (first + k) % n
             for _ in range(HAND_SIZE):

@@ -1,0 +1,174 @@
+"""What every ``boardroom`` command shares: errors, records on disk, options, seats, output.
+
+Nothing here knows a title: it works through :class:`~boardroom.core.game.Game` only.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from boardroom.core.errors import OptionError
+from boardroom.core.game import Game, LogEntry, load
+from boardroom.core.record import Record
+
+SEED_LIMIT = 1_000_000_000
+"""Random seeds are drawn below this, so that they stay easy to read and retype."""
+
+
+class CliError(click.ClickException):
+    """A mistake in what was asked (bad file, option, title...): exit status 2."""
+
+    exit_code = 2
+
+
+def console() -> Console:
+    """A console on the current standard output (so test runners can capture it)."""
+    return Console(highlight=False, soft_wrap=True)
+
+
+def error_console() -> Console:
+    """A console on standard error, for messages that are not the command's output."""
+    return Console(stderr=True, highlight=False)
+
+
+def random_seed() -> int:
+    """A fresh seed for a game whose seed the user did not choose."""
+    return secrets.randbelow(SEED_LIMIT)
+
+
+# -- records on disk ----------------------------------------------------------------
+def load_game(path: str | Path) -> Game:
+    """Read a record file and replay it; :class:`RecordError` says what is wrong."""
+    return load(Record.read(path))
+
+
+def save_game(game: Game, path: str | Path) -> None:
+    """Write the game's record to ``path`` atomically (see :meth:`Record.write`)."""
+    try:
+        game.record.write(path)
+    except OSError as exc:
+        raise CliError(f"cannot write record {path}: {exc}") from exc
+
+
+# -- options, players and seats --------------------------------------------------
+def parse_value(text: str) -> int | str:
+    """An option value: an int when the text is one, else the text itself.
+
+    >>> parse_value("3"), parse_value("-2"), parse_value("tycoon")
+    (3, -2, 'tycoon')
+    """
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
+    """Read ``KEY=VALUE`` pairs into an options dict (the title validates them)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise CliError(f"an option is KEY=VALUE, not {pair!r}")
+        options[key.strip()] = parse_value(value.strip())
+    return options
+
+
+def split_names(text: str) -> list[str]:
+    """A comma-separated list of names, each stripped."""
+    return [name.strip() for name in text.split(",")]
+
+
+def resolve_seat(game: Game, who: str) -> int:
+    """The seat called ``who``: a player's name (any case) or a seat number, 0 first."""
+    players = game.players
+    if who in players:
+        return players.index(who)
+    folded = [name.casefold() for name in players]
+    if who.casefold() in folded:
+        return folded.index(who.casefold())
+    if who.strip().isdigit() and int(who) < len(players):
+        return int(who)
+    seats = ", ".join(f"{seat} {name}" for seat, name in enumerate(players))
+    raise OptionError(f"no player or seat {who!r} in this game (seats: {seats})")
+
+
+def names(game: Game, seats: Sequence[int]) -> str:
+    """Players' names joined for a sentence."""
+    return ", ".join(game.players[seat] for seat in seats)
+
+
+# -- printing ----------------------------------------------------------------------
+def log_lines(entries: Sequence[LogEntry], numbered: bool = True) -> list[Text]:
+    """Log sentences as lines; with ``numbered``, each action's first line shows its number."""
+    lines: list[Text] = []
+    previous = None
+    for entry in entries:
+        if not numbered:
+            prefix = "  "
+        elif entry.index < 0:
+            prefix = "     · "
+        elif entry.index != previous:
+            prefix = f"{entry.index + 1:>5}. "
+        else:
+            prefix = "       "
+        previous = entry.index
+        lines.append(Text(prefix, style="dim") + Text(entry.text))
+    return lines
+
+
+def print_log(out: Console, entries: Sequence[LogEntry], numbered: bool = True) -> None:
+    """Print log entries, one sentence a line."""
+    for line in log_lines(entries, numbered):
+        out.print(line)
+
+
+def result_table(game: Game) -> Table | None:
+    """Final scores and ranking as a table, or None while the game goes on."""
+    result = game.result
+    if result is None:
+        return None
+    table = Table(title="Final scores", title_justify="left", title_style="bold")
+    table.add_column("Place", justify="right")
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    place = 1
+    for group in result.ranking:
+        for seat in group:
+            style = "bold green" if seat in result.winners else ""
+            tie = " (tie)" if len(group) > 1 else ""
+            table.add_row(f"{place}{tie}", Text(game.players[seat], style=style),
+                          f"{result.scores[seat]:,}")
+        place += len(group)
+    return table
+
+
+def print_result(out: Console, game: Game) -> None:
+    """Print the final scores, the winners, and the tie rule when a tie needed it."""
+    table = result_table(game)
+    result = game.result
+    if table is None or result is None:
+        return
+    out.print(table)
+    winners = names(game, result.winners)
+    verb = "wins" if len(result.winners) == 1 else "win (tied)"
+    out.print(Text(f"{winners} {verb}.", style="bold"))
+    if any(len(group) > 1 for group in result.ranking):
+        out.print(Text(f"Ties: {result.tie_rule}.", style="dim"))
+
+
+def print_to_act(out: Console, game: Game) -> None:
+    """Say who must decide now, or print the result if the game is over."""
+    if game.is_over:
+        out.print("The game is over.")
+        print_result(out, game)
+    else:
+        out.print(f"Now: {names(game, game.to_act)} to decide.")

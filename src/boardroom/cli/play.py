@@ -1,0 +1,269 @@
+"""``boardroom play``: a game at one keyboard, any mix of people and bots.
+
+Before each decision of a person the game is shown from that person's seat (their own
+tiles only) and they are asked, by name, what to do. They may type an action's notation,
+or one of the commands in :data:`HELP`. Bots' moves are printed as the log sentences they
+produce. The loop reads lines with :func:`click.prompt`, so it works the same with a
+terminal, a pipe or a test runner, and ends cleanly at the end of input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+from rich.columns import Columns
+from rich.console import Console
+from rich.text import Text
+
+from boardroom.bots.base import Bot, bot_names, make_bot
+from boardroom.cli.common import (
+    CliError,
+    print_log,
+    print_result,
+    save_game,
+)
+from boardroom.cli.render import render_view
+from boardroom.core.errors import IllegalAction, OptionError
+from boardroom.core.game import Game
+from boardroom.core.title import Action
+
+BOT_PREFIX = "bot:"
+DEFAULT_PLAYERS = "You,bot:greedy,bot:greedy,bot:greedy"
+
+HELP = """\
+Type an action (5D, found Tower, buy Tower Luxor, pass, sell 2 trade 4...),
+a number from the list above, or one of:
+  ? or help     list the legal actions, numbered; then type a number to play one
+  undo          take back everything since the previous decision of a person
+  board         show the game again
+  log [N]       show the whole log, or its last N sentences
+  save [FILE]   save the game record
+  quit          leave the game (you are offered to save it first)"""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: a person, or a bot called ``bot`` (``random``, ``greedy``...)."""
+
+    name: str
+    bot: str | None = None
+
+
+def parse_seats(spec: str) -> list[Seat]:
+    """Read ``"You,bot:greedy,Ann"``: bots are named after their kind and seat number.
+
+    >>> [s.name for s in parse_seats("You, bot:random")]
+    ['You', 'Random 2']
+    """
+    seats: list[Seat] = []
+    known = bot_names()
+    for number, item in enumerate(spec.split(","), start=1):
+        item = item.strip()
+        if item.lower().startswith(BOT_PREFIX):
+            kind = item[len(BOT_PREFIX):].strip().lower()
+            if kind not in known:
+                raise OptionError(f"unknown bot {kind!r}; known bots: {', '.join(known)}")
+            seats.append(Seat(f"{kind.capitalize()} {number}", kind))
+        else:
+            seats.append(Seat(item))
+    return seats
+
+
+def infer_seats(players: Sequence[str]) -> list[Seat]:
+    """Seats of a loaded game: a player called like ``Greedy 2`` in seat 2 is that bot."""
+    known = bot_names()
+    seats: list[Seat] = []
+    for number, name in enumerate(players, start=1):
+        match = re.fullmatch(r"(\w+) (\d+)", name)
+        kind = match.group(1).lower() if match else ""
+        if match and kind in known and int(match.group(2)) == number:
+            seats.append(Seat(name, kind))
+        else:
+            seats.append(Seat(name))
+    return seats
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """Each bot's own seed, so that a game's bots play the same way every time."""
+    return game_seed * 101 + seat + 1
+
+
+@dataclass
+class Session:
+    """One interactive game: the game, who sits where, and where it is saved."""
+
+    game: Game
+    seats: list[Seat]
+    out: Console
+    save_path: Path | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    last_listed: list[Action] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for index, seat in enumerate(self.seats):
+            if seat.bot is not None:
+                self.bots[index] = make_bot(seat.bot, bot_seed(self.game.record.seed, index))
+
+    # -- the loop -------------------------------------------------------------------
+    def run(self) -> None:
+        """Play until the game ends, a person quits, or the input ends."""
+        self.autosave()
+        while not self.game.is_over:
+            seat = self.game.to_act[0]
+            if seat in self.bots:
+                self.bot_turn(seat)
+            elif not self.human_turn(seat):
+                return
+        self.show(None)
+        self.out.print()
+        print_result(self.out, self.game)
+
+    def bot_turn(self, seat: int) -> None:
+        """Let the bot in ``seat`` decide, and print what happened."""
+        action = self.bots[seat].choose(self.game, seat)
+        self.play(action, seat)
+
+    def play(self, action: Action | str, seat: int) -> None:
+        """Apply an action (IllegalAction propagates), print its sentences, autosave."""
+        before = len(self.game.log_entries)
+        self.game.apply(action, seat)
+        print_log(self.out, self.game.log_entries[before:], numbered=False)
+        self.autosave()
+
+    def human_turn(self, seat: int) -> bool:
+        """Show the seat's view and ask until it acts; False when the person leaves."""
+        self.show(seat)
+        name = self.game.players[seat]
+        while self.game.to_act and self.game.to_act[0] == seat:
+            line = self.ask(f"{name}>")
+            if line is None:
+                self.out.print("\nEnd of input: leaving the game.")
+                self.autosave(report=True)
+                return False
+            outcome = self.handle(line.strip(), seat)
+            if outcome == "quit":
+                return False
+            if outcome == "changed":
+                return True
+        return True
+
+    def ask(self, prompt: str) -> str | None:
+        """One line from the keyboard, or None at the end of input (or Ctrl-C)."""
+        try:
+            line: str = click.prompt(prompt, default="", show_default=False,
+                                     prompt_suffix=" ")
+        except click.Abort:
+            return None
+        return line
+
+    # -- one line of input ------------------------------------------------------
+    def handle(self, line: str, seat: int) -> str:
+        """Do what a line says: "changed" if the game moved, "quit", or "stay"."""
+        word, _, rest = line.partition(" ")
+        command = word.lower()
+        if not line:
+            return "stay"
+        if line in ("?", "help"):
+            self.list_actions(seat)
+        elif line == "board":
+            self.show(seat)
+        elif command == "log" and (not rest or rest.strip().isdigit()):
+            self.print_log(int(rest) if rest.strip() else None)
+        elif command == "save":
+            self.save(rest.strip())
+        elif line == "quit":
+            self.quit()
+            return "quit"
+        elif line == "undo":
+            return "changed" if self.undo() else "stay"
+        else:
+            return "changed" if self.try_action(line, seat) else "stay"
+        return "stay"
+
+    def try_action(self, text: str, seat: int) -> bool:
+        """Play the action ``text`` names (a notation or a number from the list)."""
+        action: Action | str = text
+        if text.isdigit():
+            legal = self.game.legal_actions(seat)
+            number = int(text)
+            if not 1 <= number <= len(legal):
+                self.out.print(f"There is no action number {number}: type ? to list the "
+                               f"{len(legal)} legal actions.", style="red")
+                return False
+            action = legal[number - 1]
+        try:
+            self.play(action, seat)
+        except IllegalAction as exc:
+            self.out.print(Text(str(exc), style="red"))
+            self.out.print("Type ? for the legal actions, help for the commands.", style="dim")
+            return False
+        return True
+
+    def list_actions(self, seat: int) -> None:
+        """Number every legal action of the seat; a number then plays one."""
+        legal = self.game.legal_actions(seat)
+        items = [Text(f"{n:>3}. ", style="dim") + Text(str(a)) for n, a in enumerate(legal, 1)]
+        self.out.print(f"Legal actions of {self.game.players[seat]}:")
+        self.out.print(Columns(items, padding=(0, 2)))
+        self.out.print(HELP, style="dim")
+
+    def show(self, seat: int | None) -> None:
+        """Draw the game as ``seat`` sees it (None: as a spectator)."""
+        self.out.print()
+        self.out.print(render_view(self.game.title.name, self.game.view(seat)))
+
+    def print_log(self, count: int | None) -> None:
+        """The whole log, or its last ``count`` sentences."""
+        entries = self.game.log_entries
+        print_log(self.out, entries[-count:] if count else entries)
+
+    # -- undo, save, quit ----------------------------------------------------------
+    def undo(self) -> bool:
+        """Take back every action since the previous decision of a person."""
+        probe = self.game.copy()
+        while probe.record.actions:
+            probe.undo()
+            if probe.to_act and probe.to_act[0] not in self.bots:
+                taken = len(self.game.record.actions) - len(probe.record.actions)
+                self.game = probe
+                self.out.print(f"Took back {taken} action{'s' if taken > 1 else ''}.")
+                self.autosave()
+                return True
+        self.out.print("There is no decision of a person to take back.", style="red")
+        return False
+
+    def save(self, path: str) -> None:
+        """Save the record to ``path`` (or to the --save file)."""
+        target = Path(path) if path else self.save_path
+        if target is None:
+            self.out.print("Save where? Type save FILE.", style="red")
+            return
+        try:
+            save_game(self.game, target)
+        except CliError as exc:
+            self.out.print(exc.message, style="red")
+            return
+        self.out.print(f"Saved the game to {target}.")
+
+    def quit(self) -> None:
+        """Leave the game, offering to save it first."""
+        if self.save_path is not None:
+            self.autosave(report=True)
+            return
+        answer = self.ask("Save the game before quitting? File name (empty: do not save):")
+        if answer and answer.strip():
+            self.save(answer.strip())
+        self.out.print("Goodbye.")
+
+    def autosave(self, report: bool = False) -> None:
+        """Keep the --save file up to date."""
+        if self.save_path is None:
+            return
+        save_game(self.game, self.save_path)
+        if report:
+            self.out.print(f"The game is saved in {self.save_path}.")
+
