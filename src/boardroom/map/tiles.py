@@ -1,0 +1,134 @@
+"""Track tiles: their track, stops and symbols, rotations, and the upgrade rule.
+
+A tile's track is a list of *paths* joining two hex edges and *stops* (cities, a
+Distant Destination...) whose track reaches some edges. Paths that share an edge meet
+there (a fork's trunk); paths that do not are separate track even if drawn crossing.
+A fork's two branches are never joined to each other, so the sharp turn between them
+cannot be run: the rule falls out of the data. Stops may be linked to each other by
+track (the Lost Atlas mine) or marked exclusive (the port's halves: one train may use
+only one of them).
+
+>>> plain = TileDef(id="9", colour="yellow", paths=((0, 3),))
+>>> sorted(plain.exits(1))
+[1, 4]
+>>> green = TileDef(id="20", colour="green", paths=((0, 3), (1, 4)))
+>>> upgrade_rotations(plain, 0, green)
+[0, 2]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from boardroom.map.hexes import rotate_edge
+
+COLOURS = ("yellow", "green", "purple", "grey")
+"""Tile colours in upgrade order (the Lost Atlas calls brown purple)."""
+SPECIAL_COLOURS = ("blue", "printed")
+"""Colours outside the upgrade ladder: bridges, and track printed on the map."""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A place a train stops: a city with token slots, or a Distant Destination."""
+
+    revenue: int
+    slots: int
+    edges: tuple[int, ...]
+    kind: str = "city"
+
+
+@dataclass(frozen=True)
+class TileDef:
+    id: str
+    colour: str
+    count: int | None = None
+    """How many are in the supply; None means unlimited (or printed on the map)."""
+    paths: tuple[tuple[int, int], ...] = ()
+    stops: tuple[Stop, ...] = ()
+    links: tuple[tuple[int, int], ...] = ()
+    """Pairs of stop indices joined by track on the tile (the mine)."""
+    exclusive_stops: bool = False
+    """One train may visit only one of this tile's stops (the port's halves)."""
+    symbol: str | None = None
+    upgrades: tuple[str, ...] = ()
+    keep_exits_only: bool = False
+    """Upgrades need only keep the exits, not the exact shape (the mine tiles)."""
+    note: str = ""
+    provisional: str = ""
+    """Why a value is a choice rather than a known fact; empty if it is known."""
+    _exit_cache: dict[int, frozenset[int]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+
+    @property
+    def is_city(self) -> bool:
+        return bool(self.stops)
+
+    def exits(self, rotation: int = 0) -> frozenset[int]:
+        """Every edge that track on this tile reaches, turned by ``rotation``."""
+        cached = self._exit_cache.get(rotation)
+        if cached is None:
+            edges = {e for p in self.paths for e in p}
+            edges.update(e for s in self.stops for e in s.edges)
+            cached = frozenset(rotate_edge(e, rotation) for e in edges)
+            self._exit_cache[rotation] = cached
+        return cached
+
+    def rotated_paths(self, rotation: int) -> frozenset[tuple[int, int]]:
+        out = set()
+        for a, b in self.paths:
+            ra, rb = rotate_edge(a, rotation), rotate_edge(b, rotation)
+            out.add((min(ra, rb), max(ra, rb)))
+        return frozenset(out)
+
+    def rotated_stop_edges(self, rotation: int) -> list[frozenset[int]]:
+        return [frozenset(rotate_edge(e, rotation) for e in s.edges) for s in self.stops]
+
+    def distinct_rotations(self) -> list[int]:
+        """Rotations that give different track (a straight has 3, a 6-way symmetric 1)."""
+        seen: set[tuple[frozenset[tuple[int, int]], tuple[frozenset[int], ...]]] = set()
+        out = []
+        for r in range(6):
+            key = (self.rotated_paths(r), tuple(sorted(self.rotated_stop_edges(r), key=sorted)))
+            if key not in seen:
+                seen.add(key)
+                out.append(r)
+        return out
+
+
+def colour_rank(colour: str) -> int:
+    return COLOURS.index(colour) if colour in COLOURS else -1
+
+
+def keeps_track(old: TileDef, old_rotation: int, new: TileDef, new_rotation: int) -> bool:
+    """Does ``new`` at ``new_rotation`` keep every connection of ``old`` exactly?
+
+    Every exit stays; every edge-to-edge path stays; the number of stops stays (cities
+    are never created or removed) and each old stop's edges are still reached by one
+    stop of the new tile. A tile marked ``keep_exits_only`` needs only its exits kept.
+    """
+    if not old.exits(old_rotation) <= new.exits(new_rotation):
+        return False
+    if len(old.stops) != len(new.stops):
+        return False
+    if old.keep_exits_only:
+        return True
+    if not old.rotated_paths(old_rotation) <= new.rotated_paths(new_rotation):
+        return False
+    new_stops = new.rotated_stop_edges(new_rotation)
+    used: set[int] = set()
+    for edges in old.rotated_stop_edges(old_rotation):
+        match = next((i for i, ne in enumerate(new_stops) if i not in used and edges <= ne), None)
+        if match is None:
+            return False
+        used.add(match)
+    return True
+
+
+def upgrade_rotations(old: TileDef, old_rotation: int, new: TileDef) -> list[int]:
+    """The rotations in which ``new`` may replace ``old`` as far as track is concerned.
+
+    Chart, colour and symbol rules are the caller's; this is the geometry only.
+    """
+    return [r for r in new.distinct_rotations() if keeps_track(old, old_rotation, new, r)]

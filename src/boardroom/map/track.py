@@ -1,0 +1,158 @@
+"""The track graph: laid tiles joined across hex sides, and tracing where a company reaches.
+
+The graph is kept per hex: laying or upgrading a tile replaces only that hex's entry, so
+nothing is rebuilt from scratch. Tracing follows track the way a train does:
+
+* track leaving a hex through an edge continues only into the neighbour's track at the
+  opposite edge (so a fork's sharp turn, two paths of one hex meeting at an edge, can
+  never be taken);
+* a stop is a junction: any of its track may follow (the rulebook: "any turn inside a
+  city is allowed");
+* a stop that ``blocks`` (full of other companies' hubs, a Distant Destination) may be
+  reached but not passed through.
+
+>>> from boardroom.map.tiles import Stop, TileDef
+>>> city = TileDef("57", "yellow", stops=(Stop(20, 1, (0, 3)),))
+>>> straight = TileDef("9", "yellow", paths=((0, 3),))
+>>> track = TrackMap()
+>>> track.lay((0, 0), city, 0)
+>>> track.lay((0, 1), straight, 0)
+>>> reach = track.trace([((0, 0), 0)])
+>>> sorted(reach.entries[(0, 2)])
+[3]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from boardroom.map.hexes import Hex, neighbour, opposite
+from boardroom.map.tiles import TileDef
+
+StopRef = tuple[Hex, int]
+"""A stop: the hex and the index of the stop on that hex's tile."""
+
+EDGE, STOP = 0, 1
+Target = tuple[int, int]
+"""Where track inside a hex leads: (EDGE, edge) or (STOP, stop index)."""
+
+
+@dataclass(frozen=True)
+class LaidTile:
+    """A tile on a hex in one rotation, with its inner connections precomputed."""
+
+    tile: TileDef
+    rotation: int
+    from_edge: tuple[tuple[Target, ...], ...]
+    """For each edge 0-5, where track entering there leads."""
+    from_stop: tuple[tuple[Target, ...], ...]
+    """For each stop, where its track leads."""
+
+    @classmethod
+    def make(cls, tile: TileDef, rotation: int) -> LaidTile:
+        from_edge: list[list[Target]] = [[] for _ in range(6)]
+        from_stop: list[list[Target]] = [[] for _ in tile.stops]
+        for a, b in tile.rotated_paths(rotation):
+            from_edge[a].append((EDGE, b))
+            from_edge[b].append((EDGE, a))
+        for i, edges in enumerate(tile.rotated_stop_edges(rotation)):
+            for e in sorted(edges):
+                from_edge[e].append((STOP, i))
+                from_stop[i].append((EDGE, e))
+        for i, j in tile.links:
+            from_stop[i].append((STOP, j))
+            from_stop[j].append((STOP, i))
+        return cls(tile, rotation, tuple(tuple(t) for t in from_edge),
+                   tuple(tuple(t) for t in from_stop))
+
+
+@dataclass
+class Reach:
+    """What tracing from some stops reached."""
+
+    stops: set[StopRef] = field(default_factory=set)
+    entries: dict[Hex, set[int]] = field(default_factory=dict)
+    """For each hex, the edges through which a route arrives into it."""
+
+    def enters(self, h: Hex) -> set[int]:
+        return self.entries.get(h, set())
+
+
+class TrackMap:
+    """Tiles on hexes, as a graph that tracing can walk."""
+
+    def __init__(self) -> None:
+        self.laid: dict[Hex, LaidTile] = {}
+
+    def lay(self, h: Hex, tile: TileDef, rotation: int) -> None:
+        """Put ``tile`` on ``h`` (replacing whatever was there)."""
+        self.laid[h] = LaidTile.make(tile, rotation)
+
+    def remove(self, h: Hex) -> None:
+        self.laid.pop(h, None)
+
+    def copy(self) -> TrackMap:
+        new = TrackMap()
+        new.laid = dict(self.laid)
+        return new
+
+    def trace(self, starts: Iterable[StopRef],
+              blocks: Callable[[StopRef], bool] | None = None) -> Reach:
+        """Everything reachable by track from ``starts`` (the company's hub stops).
+
+        Starting stops are always left, even if they would block others.
+        """
+        reach = Reach()
+        laid = self.laid
+        stack: list[StopRef] = []
+        for start in starts:
+            if start not in reach.stops:
+                reach.stops.add(start)
+                stack.append(start)
+        first = set(reach.stops)
+        # A work item is either a stop to leave, or (hex, edge) = arriving into hex at edge.
+        arrivals: list[tuple[Hex, int]] = []
+        seen_arrivals: set[tuple[Hex, int]] = set()
+
+        def leave(h: Hex, targets: tuple[Target, ...]) -> None:
+            for kind, value in targets:
+                if kind == EDGE:
+                    n = neighbour(h, value)
+                    item = (n, opposite(value))
+                    if item not in seen_arrivals:
+                        seen_arrivals.add(item)
+                        arrivals.append(item)
+                else:
+                    ref = (h, value)
+                    if ref not in reach.stops:
+                        reach.stops.add(ref)
+                        stack.append(ref)
+
+        while stack or arrivals:
+            if stack:
+                h, i = stack.pop()
+                if (h, i) not in first and blocks is not None and blocks((h, i)):
+                    continue
+                tile = laid.get(h)
+                if tile is not None and i < len(tile.from_stop):
+                    leave(h, tile.from_stop[i])
+                continue
+            h, e = arrivals.pop()
+            reach.entries.setdefault(h, set()).add(e)
+            tile = laid.get(h)
+            if tile is None:
+                continue
+            for kind, value in tile.from_edge[e]:
+                if kind == EDGE:
+                    n = neighbour(h, value)
+                    item = (n, opposite(value))
+                    if item not in seen_arrivals:
+                        seen_arrivals.add(item)
+                        arrivals.append(item)
+                else:
+                    ref = (h, value)
+                    if ref not in reach.stops:
+                        reach.stops.add(ref)
+                        stack.append(ref)
+        return reach
