@@ -1,0 +1,247 @@
+"""The Lost Atlas board: the hexes the map pieces made, the tiles on them, and the tokens.
+
+The board holds facts about places (terrain, homes, printed track, Distant Destinations,
+water sides), the current tile of every hex (kept in a :class:`TrackMap` that changes one
+hex at a time), the tile supply, hubs, reservations of unlaunched minors' homes and
+suburb tokens. The rules that decide what may change live in ``track_laying`` and
+``hubs``; map building lives in ``mapbuild``.
+
+Every city hex always has a tile: before any track is laid an untiled basic city (or an
+ordinary home) carries a pseudo tile with one stop and no track (value from the data,
+provisional), so hubs can stand there and a local route can run there. A Distant
+Destination hex carries a pseudo tile whose one stop reaches its open sides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from boardroom.map.hexes import Hex, neighbour, rotate_edge
+from boardroom.map.pieces import TRIANGLE, PieceShape, place_hexes
+from boardroom.map.tiles import Stop, TileDef
+from boardroom.map.track import StopRef, TrackMap
+from boardroom.titles.lost_atlas.components import Components, MapPiece
+
+BLANK, WATER, MOUNTAIN, CITY, BORDER, DESTINATION = (
+    "blank", "water", "mountain", "city", "border", "destination",
+)
+EMPTY_COLOUR = "empty"
+"""Colour of the pseudo tiles of untiled cities and destinations: not yet a yellow lay."""
+
+
+@dataclass(frozen=True)
+class Space:
+    """One hex of the built map, with its printed content turned as the piece was."""
+
+    hex: Hex
+    terrain: str
+    piece: int
+    """The map piece's printed number (0 for a single-hex tile)."""
+    home: str | None = None
+    cost: int = 0
+    printed: TileDef | None = None
+    printed_rotation: int = 0
+    home_stop: int = 0
+    destination: str | None = None
+    open_edges: frozenset[int] = frozenset()
+    water_edges: frozenset[int] = frozenset()
+    capital: bool = False
+
+    @property
+    def is_city(self) -> bool:
+        return self.terrain == CITY
+
+    @property
+    def upgradable_printed(self) -> bool:
+        return self.printed is not None and bool(self.printed.upgrades)
+
+
+def piece_shape(piece: MapPiece) -> PieceShape:
+    order = {"A": 0, "B": 1, "C": 2}
+    hexes = sorted(piece.hexes, key=lambda h: order[h.pos])
+    return PieceShape(offsets=TRIANGLE, border=tuple(h.terrain == BORDER for h in hexes))
+
+
+@dataclass
+class Board:
+    components: Components
+    spaces: dict[Hex, Space] = field(default_factory=dict)
+    track: TrackMap = field(default_factory=TrackMap)
+    tiles: dict[Hex, tuple[str, int]] = field(default_factory=dict)
+    """The id and rotation of the tile on each hex (laid, printed or pseudo)."""
+    supply: dict[str, int] = field(default_factory=dict)
+    hubs: dict[StopRef, list[str]] = field(default_factory=dict)
+    """Company ids whose hubs fill each stop's slots, in the order they were placed."""
+    reserved: dict[StopRef, str] = field(default_factory=dict)
+    """Home spots held for minors that have not launched."""
+    suburbs: dict[Hex, str] = field(default_factory=dict)
+    pieces: list[tuple[int, Hex, int]] = field(default_factory=list)
+    """The map pieces as placed: (number, anchor, rotation)."""
+    _pseudo: dict[str, TileDef] = field(default_factory=dict)
+
+    @classmethod
+    def empty(cls, components: Components) -> Board:
+        supply = {t.id: t.count for t in components.tiles.values() if t.count is not None}
+        return cls(components=components, supply=supply)
+
+    # -- building the map ------------------------------------------------------
+    def border_map(self) -> dict[Hex, bool]:
+        """Every placed hex and whether it is a black border hex (for piece placement)."""
+        return {h: s.terrain == BORDER for h, s in self.spaces.items()}
+
+    def add_piece(self, piece: MapPiece, anchor: Hex, rotation: int) -> list[Hex]:
+        """Put a map piece on the table (placement rules are checked by the caller)."""
+        order = {"A": 0, "B": 1, "C": 2}
+        hexes = sorted(piece.hexes, key=lambda h: order[h.pos])
+        cells = place_hexes(piece_shape(piece), anchor, rotation)
+        for cell, mh in zip(cells, hexes, strict=True):
+            space = Space(
+                hex=cell,
+                terrain=mh.terrain,
+                piece=piece.number,
+                home=mh.home,
+                cost=mh.cost if mh.cost else (self.components.map_rules.mountain_cost
+                                              if mh.terrain == MOUNTAIN or mh.mountain else 0),
+                printed=mh.track,
+                printed_rotation=rotation,
+                home_stop=mh.home_stop or 0,
+                destination=mh.destination,
+                open_edges=frozenset(rotate_edge(e, rotation) for e in mh.open_edges),
+                water_edges=frozenset(rotate_edge(e, rotation) for e in mh.water_edges),
+            )
+            self.add_space(space)
+        self.pieces.append((piece.number, anchor, rotation))
+        return cells
+
+    def add_space(self, space: Space) -> None:
+        """Add one hex (a piece's, or a single-hex filler) and its printed content."""
+        self.spaces[space.hex] = space
+        h = space.hex
+        if space.printed is not None:
+            self._put(h, space.printed, space.printed_rotation)
+        elif space.terrain == CITY:
+            self._put(h, self._untiled_city(), 0)
+        elif space.terrain == DESTINATION:
+            self._put(h, self._destination_tile(space.open_edges), 0)
+        if space.home is not None and space.terrain == CITY:
+            self.reserved[(h, space.home_stop)] = space.home
+
+    def make_capital(self, h: Hex) -> None:
+        """The capital overlay: a basic city becomes a capital city."""
+        self.spaces[h] = replace(self.spaces[h], capital=True)
+
+    def _untiled_city(self) -> TileDef:
+        rules = self.components.map_rules
+        tile = self._pseudo.get("untiled-city")
+        if tile is None:
+            tile = TileDef(id="untiled-city", colour=EMPTY_COLOUR,
+                           stops=(Stop(rules.untiled_city_revenue, rules.untiled_city_slots, ()),),
+                           provisional="the printed value of an untiled city is unknown")
+            self._pseudo["untiled-city"] = tile
+        return tile
+
+    def _destination_tile(self, edges: frozenset[int]) -> TileDef:
+        key = "destination-" + "".join(str(e) for e in sorted(edges))
+        tile = self._pseudo.get(key)
+        if tile is None:
+            tile = TileDef(id=key, colour=EMPTY_COLOUR,
+                           stops=(Stop(0, 0, tuple(sorted(edges)), kind="destination"),))
+            self._pseudo[key] = tile
+        return tile
+
+    # -- tiles -----------------------------------------------------------------
+    def _put(self, h: Hex, tile: TileDef, rotation: int) -> None:
+        self.tiles[h] = (tile.id, rotation)
+        self.track.lay(h, tile, rotation)
+
+    def tile_at(self, h: Hex) -> tuple[TileDef, int] | None:
+        laid = self.track.laid.get(h)
+        return (laid.tile, laid.rotation) if laid is not None else None
+
+    def lay_tile(self, h: Hex, tile: TileDef, rotation: int) -> TileDef | None:
+        """Lay ``tile`` from the supply on ``h``; the replaced supply tile goes back.
+
+        Hubs, reservations and suburbs stay (a hub on stop i stays on stop i).
+        Returns the tile that was replaced, if any.
+        """
+        old = self.tile_at(h)
+        if tile.id in self.supply:
+            self.supply[tile.id] -= 1
+        replaced = None
+        if old is not None:
+            replaced = old[0]
+            if replaced.id in self.supply:
+                self.supply[replaced.id] += 1
+        self._put(h, tile, rotation)
+        return replaced
+
+    # -- tokens ----------------------------------------------------------------
+    def stop(self, ref: StopRef) -> Stop:
+        laid = self.track.laid[ref[0]]
+        return laid.tile.stops[ref[1]]
+
+    def stops_on(self, h: Hex) -> list[StopRef]:
+        laid = self.track.laid.get(h)
+        return [] if laid is None else [(h, i) for i in range(len(laid.tile.stops))]
+
+    def hubs_of(self, company: str) -> list[StopRef]:
+        return [ref for ref, owners in self.hubs.items() if company in owners]
+
+    def free_slots(self, ref: StopRef) -> int:
+        """Slots neither filled by a hub nor held for an unlaunched minor."""
+        stop = self.stop(ref)
+        held = 1 if ref in self.reserved else 0
+        return stop.slots - len(self.hubs.get(ref, ())) - held
+
+    def blocks(self, ref: StopRef, company: str, overnight: bool = False) -> bool:
+        """May ``company`` pass through this stop? A Distant Destination never lets a
+        route through; a city full of other companies' hubs blocks unless the company has
+        a hub there (or, for Overnight, never: it may skip over full cities). A spot held
+        for an unlaunched minor does not block."""
+        stop = self.stop(ref)
+        if stop.kind == "destination":
+            return True
+        owners = self.hubs.get(ref, ())
+        if company in owners:
+            return False
+        if len(owners) < stop.slots:
+            return False
+        return not overnight
+
+    def place_hub(self, ref: StopRef, company: str) -> None:
+        self.hubs.setdefault(ref, []).append(company)
+
+    def launch_home(self, minor: str, ref: StopRef) -> None:
+        """A minor launches: its reservation (if any) becomes its hub."""
+        self.reserved = {r: m for r, m in self.reserved.items() if m != minor}
+        self.place_hub(ref, minor)
+
+    def remove_hubs(self, company: str) -> None:
+        for ref in list(self.hubs):
+            owners = [c for c in self.hubs[ref] if c != company]
+            if owners:
+                self.hubs[ref] = owners
+            else:
+                del self.hubs[ref]
+
+    # -- geometry helpers ------------------------------------------------------
+    def on_map(self, h: Hex) -> bool:
+        return h in self.spaces
+
+    def neighbours_of(self, h: Hex, edges: Iterable[int]) -> list[tuple[int, Hex]]:
+        return [(e, neighbour(h, e)) for e in edges]
+
+    def copy(self) -> Board:
+        return Board(
+            components=self.components,
+            spaces=dict(self.spaces),
+            track=self.track.copy(),
+            tiles=dict(self.tiles),
+            supply=dict(self.supply),
+            hubs={r: list(o) for r, o in self.hubs.items()},
+            reserved=dict(self.reserved),
+            suburbs=dict(self.suburbs),
+            pieces=list(self.pieces),
+            _pseudo=self._pseudo,
+        )
