@@ -64,11 +64,5 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 
 def _load_builtin() -> None:
-    import importlib
-
-    for module in ("boardroom.bots.acquire_greedy",):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # pragma: no cover - only while a bot is missing
-            if exc.name != module:
-                raise
+    """Import the built-in bots so they register themselves."""
+    import boardroom.bots.acquire_greedy  # noqa: F401

@@ -82,6 +82,22 @@ _STEP_WORDS = {
 }
 
 
+def _malformed(action: AcquireAction) -> IllegalAction | None:
+    """Refuse tiles and chains that do not exist (only the Python API can build them)."""
+    if isinstance(action, Place) and not 0 <= action.tile < TILE_COUNT:
+        return IllegalAction("notation", f"there is no tile number {action.tile}")
+    chains: tuple[int, ...] = ()
+    if isinstance(action, Found | Survivor | NextAcquired):
+        chains = (action.chain,)
+    elif isinstance(action, Buy):
+        chains = action.chains
+    if any(not 0 <= c < len(CHAINS) for c in chains):
+        return IllegalAction("notation", f"there is no chain number outside 0-{len(CHAINS) - 1}")
+    if isinstance(action, Dispose) and (action.sell < 0 or action.trade < 0):
+        return IllegalAction("notation", "share counts cannot be negative")
+    return None
+
+
 def _wrong_step(state: AcquireState) -> IllegalAction:
     who = state.players[state.actor]
     return IllegalAction("acquire.turn.sequence",
@@ -197,6 +213,9 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             return IllegalAction("core.not-your-decision",
                                  f"it is {state.players[state.actor]}'s decision, "
                                  f"not {state.players[seat]}'s")
+        malformed = _malformed(action)
+        if malformed is not None:
+            return malformed
         step = state.step
         if isinstance(action, End):
             if step not in (PLACE, BUY):
@@ -280,7 +299,7 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
         cost = 0
         ledger = state.ledger
         for chain in set(chains):
-            if not 0 <= chain < 7 or not state.size[chain]:
+            if not state.size[chain]:
                 return IllegalAction("acquire.buy.active-chain",
                                      f"{CHAINS[chain]} is not on the board")
             if chains.count(chain) > ledger.holding(CHAINS[chain], BANK):
