@@ -32,7 +32,7 @@ from boardroom.core.game import Game
 from boardroom.core.title import Action
 
 BOT_PREFIX = "bot:"
-DEFAULT_PLAYERS = "You,bot:greedy,bot:greedy,bot:greedy"
+DEFAULT_PLAYERS = "Player,bot:greedy,bot:greedy,bot:greedy"
 
 HELP = """\
 Type an action (5D, found Tower, buy Tower Luxor, pass, sell 2 trade 4...),
