@@ -1,0 +1,171 @@
+"""Hubs and the other tokens on the board (rulebook p.13-14 "4. Optionally, place a hub
+token", Company Details: Adaptive, Expansive, Suburban).
+
+* A corporation (or Expansive) places an available hub, paying its printed cost, on an
+  open and unreserved city spot it can trace a route to; never two of its hubs on one tile.
+* Adaptive's home: any empty basic city spot (not a company home, mine or port, not a
+  spot reserved for another company), with or without track, chosen at launch.
+* Suburban's two suburb tokens: on basic city tiles it can reach where it has no hub
+  (not a home, mine or port), one per tile, placed at any time of its Operating Round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardroom.core.errors import IllegalAction, NotationError
+from boardroom.map.hexes import Hex
+from boardroom.map.track import StopRef
+from boardroom.titles.lost_atlas.board import CITY, Board
+from boardroom.titles.lost_atlas.operator import SUBURBAN, Operator
+from boardroom.titles.lost_atlas.track_laying import trace_for
+
+SUBURB_TOKENS = 2
+
+
+def _ref_text(ref: StopRef) -> str:
+    (q, r), i = ref
+    return f"{q},{r}" + (f"/{i}" if i else "")
+
+
+def _parse_ref(word: str, text: str) -> StopRef:
+    try:
+        place, _, index = word.partition("/")
+        q, r = (int(x) for x in place.split(","))
+        return ((q, r), int(index) if index else 0)
+    except ValueError:
+        raise NotationError(f"{text!r}: expected a spot as Q,R or Q,R/STOP") from None
+
+
+@dataclass(frozen=True, order=True)
+class PlaceHub:
+    """Place a hub on a city spot. Notation ``hub 3,-1`` (stop 0) or ``hub 3,-1/1``.
+
+    >>> str(PlaceHub(((3, -1), 1))), PlaceHub.parse("hub 3,-1/1") == PlaceHub(((3, -1), 1))
+    ('hub 3,-1/1', True)
+    """
+
+    spot: StopRef
+
+    def __str__(self) -> str:
+        return f"hub {_ref_text(self.spot)}"
+
+    @classmethod
+    def parse(cls, text: str) -> PlaceHub:
+        words = text.split()
+        if len(words) != 2 or words[0] != "hub":
+            raise NotationError(f"{text!r}: expected 'hub Q,R'")
+        return cls(_parse_ref(words[1], text))
+
+
+@dataclass(frozen=True, order=True)
+class PlaceSuburb:
+    """Place a suburb token on a basic city tile. Notation ``suburb 3,-1``."""
+
+    hex: Hex
+
+    def __str__(self) -> str:
+        return f"suburb {self.hex[0]},{self.hex[1]}"
+
+    @classmethod
+    def parse(cls, text: str) -> PlaceSuburb:
+        words = text.split()
+        if len(words) != 2 or words[0] != "suburb":
+            raise NotationError(f"{text!r}: expected 'suburb Q,R'")
+        return cls(_parse_ref(words[1], text)[0])
+
+
+def check_hub(board: Board, op: Operator, spot: StopRef, cost: int) -> IllegalAction | None:
+    """May ``op`` place a hub costing ``cost`` on ``spot`` now?"""
+    h, i = spot
+    laid = board.track.laid.get(h)
+    if laid is None or not 0 <= i < len(laid.tile.stops):
+        return IllegalAction("lost_atlas.hub.city-spot", f"there is no city spot {_ref_text(spot)}")
+    if laid.tile.stops[i].kind != "city":
+        return IllegalAction("lost_atlas.hub.city-spot", "hubs go only on city spots")
+    if any(op.id in board.hubs.get(ref, ()) for ref in board.stops_on(h)):
+        return IllegalAction("lost_atlas.hub.one-per-tile",
+                             f"{op.id} already has a hub on the tile at {h}")
+    if board.free_slots(spot) <= 0:
+        if spot in board.reserved:
+            return IllegalAction("lost_atlas.hub.reserved",
+                                 f"the last spot at {h} is reserved for "
+                                 f"{board.reserved[spot]}, which has not launched")
+        return IllegalAction("lost_atlas.hub.open-spot", f"no open spot is left at {h}")
+    if spot not in trace_for(board, op).stops:
+        return IllegalAction("lost_atlas.hub.reach", f"{op.id} cannot trace a route to {h}")
+    if cost > op.treasury:
+        return IllegalAction("lost_atlas.hub.cost",
+                             f"the hub costs {cost}; the treasury has {op.treasury}")
+    return None
+
+
+def legal_hub_spots(board: Board, op: Operator, cost: int) -> list[StopRef]:
+    reach = trace_for(board, op)
+    out = []
+    for spot in sorted(reach.stops):
+        if check_hub(board, op, spot, cost) is None:
+            out.append(spot)
+    return out
+
+
+def is_basic_city(board: Board, h: Hex) -> bool:
+    """A basic city hex: a city that is not a home, a mine, a port or a capital."""
+    space = board.spaces.get(h)
+    return (
+        space is not None
+        and space.terrain == CITY
+        and space.home is None
+        and space.printed is None
+        and not space.capital
+    )
+
+
+def adaptive_homes(board: Board) -> list[StopRef]:
+    """Where Adaptive may establish its home: an empty basic city spot, not reserved."""
+    out = []
+    for h in sorted(board.spaces):
+        if not is_basic_city(board, h):
+            continue
+        for ref in board.stops_on(h):
+            if not board.hubs.get(ref) and board.free_slots(ref) > 0:
+                out.append(ref)
+    return out
+
+
+def check_adaptive_home(board: Board, spot: StopRef) -> IllegalAction | None:
+    if spot not in adaptive_homes(board):
+        return IllegalAction("lost_atlas.ability.adaptive",
+                             "Adaptive's home must be an empty, unreserved basic city spot "
+                             "(no home, mine or port)")
+    return None
+
+
+def check_suburb(board: Board, op: Operator, h: Hex) -> IllegalAction | None:
+    if not op.has(SUBURBAN):
+        return IllegalAction("lost_atlas.ability.suburban", "only Suburban places suburb tokens")
+    placed = sum(1 for owner in board.suburbs.values() if owner == op.id)
+    if placed >= SUBURB_TOKENS:
+        return IllegalAction("lost_atlas.ability.suburban-count",
+                             f"{op.id} has placed both suburb tokens")
+    if not is_basic_city(board, h):
+        return IllegalAction("lost_atlas.ability.suburban-city",
+                             "suburbs go only on basic cities (no home, mine or port)")
+    if h in board.suburbs:
+        return IllegalAction("lost_atlas.ability.suburban-one-per-tile",
+                             f"{h} already has a suburb token")
+    if any(op.id in board.hubs.get(ref, ()) for ref in board.stops_on(h)):
+        return IllegalAction("lost_atlas.ability.suburban-city",
+                             f"{op.id} has a hub at {h}: suburbs go where it has none")
+    reach = trace_for(board, op)
+    if not any(ref in reach.stops for ref in board.stops_on(h)):
+        return IllegalAction("lost_atlas.ability.suburban-reach",
+                             f"{op.id} cannot trace a route to {h}")
+    return None
+
+
+def legal_suburbs(board: Board, op: Operator) -> list[Hex]:
+    if not op.has(SUBURBAN):
+        return []
+    return [h for h in sorted(board.spaces) if is_basic_city(board, h)
+            and check_suburb(board, op, h) is None]

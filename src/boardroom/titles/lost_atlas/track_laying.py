@@ -1,0 +1,346 @@
+"""Laying track: every rule of rulebook p.13 ("3. Optionally, lay track tiles") and the
+Operating Round summary, with the abilities that change them.
+
+* Up to two yellow tiles, or one upgrade (Agricultural: a yellow tile after its upgrade).
+* A yellow tile, or a non-city upgrade, must be placed so the company can trace a route
+  through some of its new track; a city upgrade so the company can trace a route into
+  the tile.
+* No track may run into the edge of a water hex (Bridging's may), a blank side of a
+  Distant Destination, a black border hex, or the edge of the map.
+* Yellow tiles only on empty land (never on water — except Bridging's bridges —,
+  Distant Destinations, border hexes, or a hex that has track); a city hex takes a city
+  tile and a capital a capital tile (cities are never created or removed).
+* An upgrade replaces the previous colour with the next, keeps every existing
+  connection exactly (the mine only its sides), comes from the upgrade chart, shares the
+  symbol, is of a colour the phase allows, and the old tile returns to the supply.
+* Tiles are finite. Mountain hexes cost 40 from the treasury, paid when the first tile
+  is laid there (Tunneling then receives 60).
+
+Functions take the :class:`Board`, the :class:`Operator` and the phase's tile colours,
+and never change anything unless asked to ``lay``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardroom.core.errors import IllegalAction, NotationError
+from boardroom.map.hexes import Hex, neighbour, opposite
+from boardroom.map.tiles import TileDef, colour_rank, keeps_track
+from boardroom.map.track import Reach
+from boardroom.titles.lost_atlas.board import (
+    BORDER,
+    CITY,
+    DESTINATION,
+    EMPTY_COLOUR,
+    MOUNTAIN,
+    WATER,
+    Board,
+)
+from boardroom.titles.lost_atlas.operator import AGRICULTURAL, BRIDGING, TUNNELING, Operator
+
+TUNNELING_REWARD = 60
+MAX_YELLOW = 2
+
+
+@dataclass(frozen=True, order=True)
+class TileLay:
+    """Lay ``tile`` on ``hex`` turned ``rotation`` sixths clockwise. Notation
+    ``lay 8 3,-1 r2``.
+
+    >>> TileLay((3, -1), "8", 2)
+    TileLay(hex=(3, -1), tile='8', rotation=2)
+    >>> str(TileLay((3, -1), "8", 2))
+    'lay 8 3,-1 r2'
+    >>> TileLay.parse("lay 8 3,-1 r2") == TileLay((3, -1), "8", 2)
+    True
+    """
+
+    hex: Hex
+    tile: str
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"lay {self.tile} {self.hex[0]},{self.hex[1]} r{self.rotation}"
+
+    @classmethod
+    def parse(cls, text: str) -> TileLay:
+        words = text.split()
+        try:
+            if len(words) != 4 or words[0] != "lay" or not words[3].startswith("r"):
+                raise ValueError
+            q, r = (int(x) for x in words[2].split(","))
+            rotation = int(words[3][1:])
+        except ValueError:
+            raise NotationError(f"{text!r}: expected 'lay TILE Q,R rN'") from None
+        if not 0 <= rotation < 6:
+            raise NotationError(f"{text!r}: rotation must be 0-5")
+        return cls((q, r), words[1], rotation)
+
+
+@dataclass
+class LayBudget:
+    """What the company has laid this turn."""
+
+    yellow: int = 0
+    upgrades: int = 0
+
+    def copy(self) -> LayBudget:
+        return LayBudget(self.yellow, self.upgrades)
+
+
+def may_lay_yellow(budget: LayBudget, op: Operator) -> bool:
+    if budget.upgrades == 0:
+        return budget.yellow < MAX_YELLOW
+    # Agricultural: one yellow tile after its upgrade.
+    return op.has(AGRICULTURAL) and budget.upgrades == 1 and budget.yellow == 0
+
+
+def may_upgrade(budget: LayBudget) -> bool:
+    return budget.yellow == 0 and budget.upgrades == 0
+
+
+def trace_for(board: Board, op: Operator) -> Reach:
+    """Where ``op`` can trace a route, with no stop limit (Overnight passes full cities)."""
+    from boardroom.titles.lost_atlas.operator import OVERNIGHT
+
+    overnight = op.has(OVERNIGHT)
+    return board.track.trace(
+        board.hubs_of(op.id), lambda ref: board.blocks(ref, op.id, overnight)
+    )
+
+
+def is_yellow_lay(board: Board, h: Hex) -> bool:
+    """Would a tile on ``h`` be a first (yellow) lay rather than an upgrade?"""
+    current = board.tile_at(h)
+    return current is None or current[0].colour == EMPTY_COLOUR
+
+
+def first_tiles(board: Board, h: Hex, op: Operator) -> tuple[str, ...]:
+    """The tiles a hex may take as its first tile (the data's first-tile chart)."""
+    space = board.spaces[h]
+    chart = board.components.map_rules.first_tiles
+    if space.terrain == CITY and space.printed is None:
+        return tuple(chart.get("capital" if space.capital else "city", ()))
+    if space.terrain in ("blank", MOUNTAIN) and h not in board.track.laid:
+        return tuple(chart.get("blank", ()))
+    if space.terrain == WATER and op.has(BRIDGING) and h not in board.track.laid:
+        return tuple(chart.get("water", ()))
+    return ()
+
+
+def exit_problem(board: Board, h: Hex, exits: frozenset[int], op: Operator) -> IllegalAction | None:
+    """The rule a track end on these exits would break, if any."""
+    space = board.spaces[h]
+    bridging = op.has(BRIDGING)
+    for e in sorted(exits):
+        if e in space.water_edges and not bridging:
+            return IllegalAction("lost_atlas.track.water-edge",
+                                 f"track may not run into the water side {e} of {h}")
+        n = neighbour(h, e)
+        other = board.spaces.get(n)
+        if other is None:
+            return IllegalAction("lost_atlas.track.map-edge",
+                                 f"track may not run off the edge of the map (side {e} of {h})")
+        if other.terrain == BORDER:
+            return IllegalAction("lost_atlas.track.border",
+                                 f"track may not run into the border hex {n}")
+        if other.terrain == WATER and not bridging:
+            return IllegalAction("lost_atlas.track.water-edge",
+                                 f"track may not run into the water hex {n}")
+        if other.terrain == DESTINATION and opposite(e) not in other.open_edges:
+            return IllegalAction("lost_atlas.track.destination-side",
+                                 f"track may not run into a blank side of the Distant "
+                                 f"Destination {n}")
+    return None
+
+
+def _new_track_reached(board: Board, h: Hex, reach: Reach, new: TileDef, rotation: int,
+                       old: tuple[TileDef, int] | None) -> bool:
+    """Can a route reach some of the track this lay adds?"""
+    entries = reach.enters(h)
+    new_paths = new.rotated_paths(rotation)
+    new_stops = new.rotated_stop_edges(rotation)
+    old_paths = old[0].rotated_paths(old[1]) if old else frozenset()
+    for a, b in new_paths - old_paths:
+        if a in entries or b in entries:
+            return True
+    for i, edges in enumerate(new_stops):
+        if not edges:
+            continue
+        if (h, i) in reach.stops:
+            return True
+        if edges & entries:
+            return True
+    return False
+
+
+def _route_into(board: Board, h: Hex, reach: Reach) -> bool:
+    """Can a route reach this tile at all (for a city upgrade)?"""
+    current = board.tile_at(h)
+    if current is None:
+        return False
+    if any((h, i) in reach.stops for i in range(len(current[0].stops))):
+        return True
+    return bool(reach.enters(h) & current[0].exits(current[1]))
+
+
+def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
+              lay: TileLay, reach: Reach | None = None) -> IllegalAction | None:
+    """The rule ``lay`` breaks now, or None if it is legal."""
+    h = lay.hex
+    space = board.spaces.get(h)
+    if space is None:
+        return IllegalAction("lost_atlas.track.map-edge", f"{h} is not on the map")
+    tile = board.components.tiles.get(lay.tile)
+    if tile is None:
+        return IllegalAction("lost_atlas.track.unknown-tile", f"there is no tile {lay.tile!r}")
+    if not 0 <= lay.rotation < 6:
+        return IllegalAction("notation", "rotation must be 0-5")
+    if board.supply.get(tile.id, 0) <= 0:
+        return IllegalAction("lost_atlas.track.supply", f"no tile {tile.id} is left")
+    if reach is None:
+        reach = trace_for(board, op)
+    current = board.tile_at(h)
+    if is_yellow_lay(board, h):
+        return _check_yellow(board, op, budget, lay, tile, reach, current)
+    assert current is not None
+    return _check_upgrade(board, op, colours, budget, lay, tile, reach, current)
+
+
+def _check_yellow(board: Board, op: Operator, budget: LayBudget, lay: TileLay, tile: TileDef,
+                  reach: Reach, current: tuple[TileDef, int] | None) -> IllegalAction | None:
+    h = lay.hex
+    space = board.spaces[h]
+    if space.terrain in (WATER, DESTINATION, BORDER) and not (
+        space.terrain == WATER and op.has(BRIDGING)
+    ):
+        return IllegalAction("lost_atlas.track.yellow-terrain",
+                             f"no track may be laid on a {space.terrain} hex")
+    allowed = first_tiles(board, h, op)
+    if tile.id not in allowed:
+        if tile.colour == "blue" and not op.has(BRIDGING):
+            return IllegalAction("lost_atlas.ability.bridging",
+                                 "only the Bridging Company lays bridge tiles")
+        if (space.terrain == CITY and not tile.is_city) or (space.terrain != CITY and tile.is_city):
+            return IllegalAction("lost_atlas.track.cities-fixed",
+                                 "cities are never created or removed by a tile")
+        return IllegalAction("lost_atlas.track.first-tile",
+                             f"tile {tile.id} may not be the first tile of this hex "
+                             f"(allowed: {', '.join(allowed) or 'none'})")
+    if not may_lay_yellow(budget, op):
+        return IllegalAction("lost_atlas.track.lay-count",
+                             "a company lays up to two yellow tiles or one upgrade a turn")
+    problem = exit_problem(board, h, tile.exits(lay.rotation), op)
+    if problem is not None:
+        return problem
+    if not _new_track_reached(board, h, reach, tile, lay.rotation, None):
+        return IllegalAction("lost_atlas.track.reach-new-track",
+                             f"{op.id} cannot trace a route through the new track on {h}")
+    if space.cost > op.treasury:
+        return IllegalAction("lost_atlas.track.terrain-cost",
+                             f"laying on {h} costs {space.cost}; the treasury has {op.treasury}")
+    return None
+
+
+def _check_upgrade(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
+                   lay: TileLay, tile: TileDef, reach: Reach,
+                   current: tuple[TileDef, int]) -> IllegalAction | None:
+    h = lay.hex
+    old, old_rotation = current
+    if tile.id not in old.upgrades:
+        return IllegalAction("lost_atlas.track.upgrade-chart",
+                             f"tile {old.id} does not upgrade to {tile.id}")
+    if old.colour in ("yellow", "green", "purple") and colour_rank(tile.colour) != (
+        colour_rank(old.colour) + 1
+    ):
+        return IllegalAction("lost_atlas.track.upgrade-colour",
+                             f"an upgrade replaces {old.colour} with the next colour")
+    if tile.colour not in colours:
+        return IllegalAction("lost_atlas.track.phase-colour",
+                             f"{tile.colour} tiles are not available in this phase")
+    if tile.symbol != old.symbol:
+        return IllegalAction("lost_atlas.track.symbol",
+                             "a tile with a symbol upgrades only into the same symbol")
+    if not may_upgrade(budget):
+        return IllegalAction("lost_atlas.track.lay-count",
+                             "a company lays up to two yellow tiles or one upgrade a turn")
+    if not keeps_track(old, old_rotation, tile, lay.rotation):
+        return IllegalAction("lost_atlas.track.keep-connections",
+                             f"tile {tile.id} turned {lay.rotation} does not keep the existing "
+                             f"track of {h} exactly")
+    problem = exit_problem(board, h, tile.exits(lay.rotation) - old.exits(old_rotation), op)
+    if problem is not None:
+        return problem
+    if tile.is_city:
+        if not _route_into(board, h, reach):
+            return IllegalAction("lost_atlas.track.reach-city",
+                                 f"{op.id} cannot trace a route into {h}")
+    elif not _new_track_reached(board, h, reach, tile, lay.rotation, current):
+        return IllegalAction("lost_atlas.track.reach-new-track",
+                             f"{op.id} cannot trace a route through the new track on {h}")
+    return None
+
+
+def legal_lays(board: Board, op: Operator, colours: tuple[str, ...],
+               budget: LayBudget) -> list[TileLay]:
+    """Every legal (hex, tile, rotation) for ``op`` now, sorted."""
+    reach = trace_for(board, op)
+    yellow_ok = may_lay_yellow(budget, op)
+    upgrade_ok = may_upgrade(budget)
+    candidates: set[Hex] = set(reach.entries)
+    candidates.update(ref[0] for ref in reach.stops)
+    out: list[TileLay] = []
+    tiles = board.components.tiles
+    for h in sorted(candidates):
+        if h not in board.spaces:
+            continue
+        if is_yellow_lay(board, h):
+            if not yellow_ok:
+                continue
+            options = first_tiles(board, h, op)
+        else:
+            if not upgrade_ok:
+                continue
+            current = board.tile_at(h)
+            assert current is not None
+            options = current[0].upgrades
+        for tile_id in options:
+            tile = tiles.get(tile_id)
+            if tile is None or board.supply.get(tile_id, 0) <= 0:
+                continue
+            for rotation in tile.distinct_rotations():
+                lay = TileLay(h, tile_id, rotation)
+                if check_lay(board, op, colours, budget, lay, reach) is None:
+                    out.append(lay)
+    return out
+
+
+@dataclass(frozen=True)
+class LayResult:
+    cost: int
+    income: int
+    replaced: str | None
+    sentence: str
+
+
+def lay(board: Board, op: Operator, budget: LayBudget, tile_lay: TileLay) -> LayResult:
+    """Lay a checked tile: the board and budget change; the caller moves the money
+    (``cost`` to the bank, then ``income`` to the treasury — Tunneling's 60)."""
+    h = tile_lay.hex
+    yellow = is_yellow_lay(board, h)
+    space = board.spaces[h]
+    tile = board.components.tiles[tile_lay.tile]
+    replaced = board.lay_tile(h, tile, tile_lay.rotation)
+    cost = space.cost if yellow else 0
+    income = TUNNELING_REWARD if cost and space.cost and op.has(TUNNELING) and (
+        space.terrain == MOUNTAIN or space.cost > 0) else 0
+    if yellow:
+        budget.yellow += 1
+    else:
+        budget.upgrades += 1
+    what = f"upgrades {h} to {tile.id}" if not yellow else f"lays {tile.id} on {h}"
+    extra = f" paying {cost}" if cost else ""
+    extra += f" and digs a tunnel for {income}" if income else ""
+    old_id = replaced.id if replaced is not None and replaced.colour != EMPTY_COLOUR else None
+    return LayResult(cost, income, old_id, f"{op.id} {what}{extra}.")
