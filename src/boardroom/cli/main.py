@@ -268,6 +268,43 @@ def bench(ctx: click.Context, args: Sequence[str]) -> None:
 
 
 @cli.command()
+@click.argument("mapfile", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="SVG file to write (default: print the SVG, unless --png is given).")
+@click.option("--png", "png_path", type=click.Path(dir_okay=False),
+              help="Also write a PNG (needs CairoSVG or the rsvg-convert program).")
+@click.option("--phase", default="yellow", show_default=True,
+              help="The phase whose Distant Destination values are highlighted.")
+@click.option("--coords", is_flag=True, help="Label every hex with its axial coordinates.")
+@click.option("--no-legend", is_flag=True, help="Leave the legend out.")
+def render(mapfile: str, output: str | None, png_path: str | None, phase: str, coords: bool,
+           no_legend: bool) -> None:
+    """Draw the Railways of the Lost Atlas map in MAPFILE (a JSON map file) as SVG."""
+    from boardroom.titles.lost_atlas import render_svg
+
+    picture = render_svg.load_map_picture(mapfile)
+    svg = render_svg.render_board(
+        picture.board, phase, per_destination=picture.per_destination, coordinates=coords,
+        legend=not no_legend, name=picture.name,
+    )
+    if output is None and png_path is None:
+        click.echo(svg, nl=False)
+        return
+    if output is not None:
+        try:
+            Path(output).write_text(svg, encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {output}: {exc.strerror or exc}") from exc
+        click.echo(f"Wrote {output}: {len(picture.board.spaces)} hexes, phase {phase}.")
+    if png_path is not None:
+        try:
+            used = render_svg.svg_to_png(svg, png_path)
+        except OSError as exc:
+            raise CliError(f"cannot write {png_path}: {exc.strerror or exc}") from exc
+        click.echo(f"Wrote {png_path} (with {used}).")
+
+
+@cli.command()
 def titles() -> None:
     """List the titles Boardroom plays."""
     for name in title_names():
