@@ -76,6 +76,7 @@ from boardroom.core.rng import Rng
 from boardroom.core.title import Action
 from boardroom.map.hexes import DIRECTIONS, Hex, neighbours, rotate_about, rotate_edge
 from boardroom.map.pieces import Placement, check_placement, place_hexes
+from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board import BLANK, CITY, Board, Space, piece_shape
 from boardroom.titles.lost_atlas.components import Components, MapHex, MapPiece
 
@@ -154,12 +155,10 @@ class PlaceFiller(Action):
         return f"filler {hex_text(self.hex)}"
 
 
-@dataclass(frozen=True, slots=True)
-class PassFiller(Action):
-    """Place no filler hex this turn."""
 
-    def __str__(self) -> str:
-        return "pass"
+
+PassFiller = Pass
+"""Place no filler hex this turn (the title-wide pass)."""
 
 
 MapAction = PlacePiece | PlaceCapital | PlaceFiller | PassFiller

@@ -1,0 +1,240 @@
+"""The order of play: setup, map building, then cycles of a Stock Round, two Operating
+Rounds, a Merger Round (once the first green train is out) and a train export, for the
+mode's number of cycles; then the final score (rulebook "Setup", "Export a Train",
+"Advance the Round and Cycle Counters", "End of Game").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from boardroom.core.errors import OptionError
+from boardroom.core.ledger import Ledger
+from boardroom.core.rng import Rng
+from boardroom.core.title import Result
+from boardroom.market.stock_track import StockTrack
+from boardroom.titles.lost_atlas import mapbuild, stock_round, trains
+from boardroom.titles.lost_atlas.components import Components
+from boardroom.titles.lost_atlas.operator import ADAPTIVE
+from boardroom.titles.lost_atlas.state import (
+    BANK,
+    MAP,
+    MERGER,
+    OPERATING,
+    OVER,
+    STOCK,
+    LostAtlasState,
+    company_account,
+    player_account,
+)
+
+TIE_RULE = ("equal scores: the player presiding over the company that would act earliest "
+            "in turn order wins")
+
+GAME_OPTIONS = {
+    "mode": "long",
+    "cut_throat_routes": False,
+    "cut_throat_stock": False,
+    "bankruptcy": "end",
+}
+"""Options of the Lost Atlas title and their defaults (map building options are added)."""
+
+
+def normalize_options(components: Components, options: Mapping[str, Any],
+                      players: Sequence[str]) -> dict[str, Any]:
+    known = set(GAME_OPTIONS) | set(mapbuild.OPTION_DEFAULTS)
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise OptionError(f"unknown Lost Atlas option(s): {', '.join(unknown)}; known: "
+                          f"{', '.join(sorted(known))}")
+    out = {**GAME_OPTIONS, **dict(options)}
+    mode = components.mode(out["mode"])
+    if len(players) not in mode.players:
+        counts = ", ".join(str(n) for n in mode.players)
+        raise OptionError(f"the {mode.name} is for {counts} players, not {len(players)} "
+                          f"[rule lost_atlas.setup.players]")
+    for key in ("cut_throat_routes", "cut_throat_stock"):
+        if not isinstance(out[key], bool):
+            raise OptionError(f"option {key} is true or false")
+    if out["bankruptcy"] not in ("end", "continue"):
+        raise OptionError("option bankruptcy is 'end' (the default) or 'continue'")
+    map_options = {k: out[k] for k in mapbuild.OPTION_DEFAULTS if k in out}
+    out.update(mapbuild.normalize_options(components, map_options, mode.piles))
+    return out
+
+
+def setup(components: Components, players: Sequence[str], seed: int,
+          options: Mapping[str, Any]) -> tuple[LostAtlasState, list[str]]:
+    """Starting capital, the train stack, a random priority player, then map building."""
+    mode = components.mode(options["mode"])
+    n = len(players)
+    rng = Rng(seed)
+    cash = components.starting_cash(mode.id, n)
+    accounts = {player_account(s): cash for s in range(n)}
+    accounts[BANK] = components.money.bank - cash * n
+    ledger = Ledger(accounts, overdraft={BANK})
+    counts = components.train_stack(mode.id, n)
+    stack = trains.stack_from(counts, [t for t in components.trains if t in counts])
+    priority = rng.below(n)
+    builder_options = {k: options[k] for k in mapbuild.OPTION_DEFAULTS if k in options}
+    builder = mapbuild.MapBuilder.start(components, mode.id, list(players), rng,
+                                       builder_options)
+    state = LostAtlasState(
+        components=components, players=list(players), mode=mode.id, options=dict(options),
+        rng=rng, ledger=ledger, builder=builder, board=builder.board,
+        stock=StockTrack(components.stock_track.values), corps={}, matrix=[],
+        trains=stack, priority=priority, round=MAP,
+    )
+    log = [f"Each player receives {cash}.",
+           f"{players[priority]} is the priority player.",
+           "Map building begins."]
+    log.extend(builder.log)
+    if builder.is_done:
+        after_map(state, log)
+    return state, log
+
+
+def after_map(state: LostAtlasState, log: list[str]) -> None:
+    """The map is built: deal the minors into the matrix and start the first Stock Round."""
+    builder = state.builder
+    assert builder is not None
+    state.board = builder.board
+    state.rng = builder.rng
+    state.destination_values = dict(builder.destination_cards)
+    state.builder = None
+    deal_matrix(state, log)
+    state.round = STOCK
+    stock_round.start(state, log)
+
+
+def minors_in_game(state: LostAtlasState) -> list[str]:
+    """The minors of this game, in data order (the mode's selection)."""
+    comp = state.components
+    mode = comp.mode(state.mode)
+    homes = {s.home for s in state.board.spaces.values() if s.home}
+    out = []
+    for minor in comp.minors.values():
+        if mode.minors == "short_game" and not minor.short_game:
+            continue
+        if mode.minors == "on_map":
+            if minor.ability == ADAPTIVE:
+                if not any(p[0] == 21 for p in state.board.pieces):
+                    continue
+            elif minor.id not in homes:
+                continue
+        out.append(minor.id)
+    return out
+
+
+def deal_matrix(state: LostAtlasState, log: list[str]) -> None:
+    """Shuffle the unlaunched minors and deal them into the mode's columns."""
+    minors = [m for m in minors_in_game(state) if m not in state.corps]
+    state.rng.shuffle(minors)
+    columns = state.components.mode(state.mode).minor_columns
+    state.matrix = []
+    start = 0
+    for size in columns:
+        state.matrix.append(minors[start:start + size])
+        start += size
+    shown = "; ".join(", ".join(state.components.minors[m].name for m in col)
+                      for col in state.matrix)
+    log.append(f"The minor companies are dealt into {len(columns)} columns: {shown}.")
+
+
+def check_dissolution(state: LostAtlasState, company: str, log: list[str]) -> None:
+    """A company whose price reaches 0 is dissolved: shares gone, treasury to the bank,
+    trains to the pool, hubs off the map."""
+    corp = state.corps.get(company)
+    if corp is None or not state.stock.at_zero(company):
+        return
+    state.ledger.pay(company_account(company), BANK, state.treasury(company))
+    state.pool.extend(corp.trains)
+    state.board.remove_hubs(company)
+    state.stock.remove(company)
+    del state.corps[company]
+    if company in state.discards:
+        state.discards.remove(company)
+    log.append(f"{corp.name}'s price reaches 0: it is dissolved.")
+
+
+def after_stock_round(state: LostAtlasState, log: list[str]) -> None:
+    if not stock_round.finish(state, log):
+        return
+    start_operating(state, 1, log)
+
+
+def start_operating(state: LostAtlasState, number: int, log: list[str]) -> None:
+    from boardroom.titles.lost_atlas import operating_round
+
+    state.round = OPERATING
+    state.or_number = number
+    operating_round.start(state, log)
+    if state.op is None and state.round == OPERATING:
+        after_operating(state, log)
+
+
+def after_operating(state: LostAtlasState, log: list[str]) -> None:
+    if state.round == OVER:
+        return
+    if state.or_number == 1:
+        start_operating(state, 2, log)
+        return
+    if state.phase != "yellow":  # the first green train has been bought or exported
+        from boardroom.titles.lost_atlas import merger_round
+
+        state.round = MERGER
+        merger_round.start(state, log)
+        if state.mr is None and state.round == MERGER:
+            after_merger(state, log)
+        return
+    end_cycle(state, log)
+
+
+def after_merger(state: LostAtlasState, log: list[str]) -> None:
+    end_cycle(state, log)
+
+
+def end_cycle(state: LostAtlasState, log: list[str]) -> None:
+    """Export (not in Micro, not after the last cycle), then the next cycle or the end."""
+    last = state.components.cycles[state.components.mode(state.mode).cycles]
+    if state.cycle >= last:
+        finish(state, f"the {last} cycles are over", log)
+        return
+    if state.components.mode(state.mode).export:
+        trains.export(state, log)
+    state.cycle += 1
+    state.round = STOCK
+    stock_round.start(state, log)
+
+
+def scores(state: LostAtlasState) -> tuple[int, ...]:
+    """Cash plus the market value of every share held; treasuries do not count."""
+    out = []
+    for seat in range(state.seats()):
+        value = state.cash(seat)
+        for company, corp in state.corps.items():
+            value += corp.shares.held(seat) * state.price(company)
+        out.append(value)
+    return tuple(out)
+
+
+def finish(state: LostAtlasState, reason: str, log: list[str]) -> None:
+    state.round = OVER
+    state.end_reason = reason
+    state.op = state.mr = state.sr = state.auction = None
+    final = scores(state)
+    order = state.stock.operating_order()
+
+    def tiebreak(seat: int) -> int:
+        for i, company in enumerate(order):
+            if state.corps[company].shares.president == seat:
+                return i
+        return len(order)
+
+    seats = sorted(range(state.seats()), key=lambda s: (-final[s], tiebreak(s)))
+    ranking = tuple((s,) for s in seats)
+    state.result = Result(scores=final, ranking=ranking, tie_rule=TIE_RULE)
+    log.append(f"The game ends: {reason}.")
+    log.append("Final scores: " + ", ".join(f"{state.players[s]} {final[s]}" for s in seats)
+               + ".")

@@ -1,0 +1,501 @@
+"""The Stock Round and its Minor Company auctions (rulebook "Stock Round", Diagram 3).
+
+Beginning with the priority player, each turn a player either initiates an auction,
+sells shares and/or buys one share, or passes. The round ends when everyone has passed
+in a row.
+
+Auctions: the initiator opens with a bid of at least 120, in steps of 5; clockwise, each
+player still in raises by any multiple of 5 they can afford or passes and is out. The last
+player in picks any available minor (the bottom of a matrix column; Adaptive also picks
+its home), pays the bid into its treasury, where the other shares go too, and its token
+enters the stock track at half the bid rounded down to a printed launch price of the
+phase, below any tokens already in that space. The next Stock Round turn goes to the
+player after the initiator.
+
+Selling: any number of shares of several companies, all at once, once per turn (here: a
+``sell`` action per company, then ``buy`` or ``done``); one step down per company sold
+(the cut-throat variant: one step per share); never leaving a company without a
+president; not a minor that has not operated; the pool at most half the shares.
+Buying: one share from the treasury (money to the treasury) or the pool (money to the
+bank); at most 60%; not a company this player sold this round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardroom.core.errors import IllegalAction, NotationError
+from boardroom.map.hexes import Hex
+from boardroom.market.shares import Company
+from boardroom.titles.lost_atlas import hubs
+from boardroom.titles.lost_atlas.actions import Pass
+from boardroom.titles.lost_atlas.operator import ADAPTIVE, EXPANSIVE, SUBURBAN
+from boardroom.titles.lost_atlas.state import (
+    BANK,
+    MINOR,
+    Auction,
+    Corp,
+    LostAtlasState,
+    StockRound,
+    company_account,
+    player_account,
+)
+
+TREASURY, POOL = "treasury", "pool"
+
+
+@dataclass(frozen=True, slots=True)
+class StartAuction:
+    bid: int
+
+    def __str__(self) -> str:
+        return f"auction {self.bid}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """The auction's winner launches an available minor (Adaptive: at a chosen home)."""
+
+    minor: str
+    home: Hex | None = None
+
+    def __str__(self) -> str:
+        at = f" at {self.home[0]},{self.home[1]}" if self.home is not None else ""
+        return f"launch {self.minor}{at}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    company: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"sell {self.company} {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    company: str
+    source: str
+
+    def __str__(self) -> str:
+        return f"buy {self.company} {self.source}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """End the turn after selling, buying nothing."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+StockAction = StartAuction | Bid | Launch | Sell | Buy | Done | Pass
+
+
+def parse(words: list[str], text: str) -> StockAction | None:
+    """Read a Stock Round action, or None if the first word is not one of ours."""
+    head, rest = words[0], words[1:]
+    try:
+        if head == "auction" and len(rest) == 1:
+            return StartAuction(int(rest[0]))
+        if head == "bid" and len(rest) == 1:
+            return Bid(int(rest[0]))
+        if head == "launch" and len(rest) == 1:
+            return Launch(rest[0])
+        if head == "launch" and len(rest) == 3 and rest[1] == "at":
+            q, r = (int(x) for x in rest[2].split(","))
+            return Launch(rest[0], (q, r))
+        if head == "sell" and len(rest) == 2:
+            return Sell(rest[0], int(rest[1]))
+        if head == "buy" and len(rest) == 2 and rest[1] in (TREASURY, POOL):
+            return Buy(rest[0], rest[1])
+        if head == "done" and not rest:
+            return Done()
+    except ValueError:
+        raise NotationError(f"{text!r}: a number or hex is malformed") from None
+    if head in ("auction", "bid", "launch", "sell", "buy", "done"):
+        raise NotationError(f"{text!r} is not a Stock Round action")
+    return None
+
+
+# -- the round --------------------------------------------------------------------------
+def start(state: LostAtlasState, log: list[str]) -> None:
+    state.sr = StockRound(turn=state.priority)
+    state.auction = None
+    log.append(f"Stock Round {state.cycle} begins; {state.players[state.priority]} has "
+               f"priority.")
+
+
+def to_act(state: LostAtlasState) -> int:
+    if state.auction is not None:
+        return state.auction.turn
+    assert state.sr is not None
+    return state.sr.turn
+
+
+def available_minors(state: LostAtlasState) -> list[str]:
+    return [column[0] for column in state.matrix if column]
+
+
+def _selling(state: LostAtlasState, seat: int) -> bool:
+    """Has ``seat`` already sold this turn (so only more sells, a buy or done remain)?"""
+    sr = state.sr
+    assert sr is not None
+    return bool(sr.sold.get(seat)) and sr.turn == seat and sr.passes == -1
+
+
+def _max_bid(state: LostAtlasState, seat: int) -> int:
+    step = state.components.stock_track.bid_step
+    return state.cash(seat) // step * step
+
+
+def legal(state: LostAtlasState, seat: int) -> list[StockAction]:
+    if seat != to_act(state):
+        return []
+    out: list[StockAction] = []
+    st = state.components.stock_track
+    auction = state.auction
+    if auction is not None:
+        if auction.won:
+            for minor in sorted(available_minors(state)):
+                if state.components.minors[minor].ability == ADAPTIVE:
+                    out.extend(Launch(minor, ref[0]) for ref in hubs.adaptive_homes(state.board))
+                else:
+                    out.append(Launch(minor))
+            return out
+        out.extend(Bid(b) for b in range(auction.bid + st.bid_step, _max_bid(state, seat) + 1,
+                                         st.bid_step))
+        out.append(Pass())
+        return out
+    mid_turn = _selling(state, seat)
+    if not mid_turn:
+        if available_minors(state):
+            out.extend(StartAuction(b) for b in range(st.min_bid, _max_bid(state, seat) + 1,
+                                                      st.bid_step))
+        out.append(Pass())
+    for company in sorted(state.corps):
+        for count in range(1, state.corps[company].shares.held(seat) + 1):
+            action = Sell(company, count)
+            if check(state, action, seat) is None:
+                out.append(action)
+        for source in (TREASURY, POOL):
+            buy = Buy(company, source)
+            if check(state, buy, seat) is None:
+                out.append(buy)
+    if mid_turn:
+        out.append(Done())
+    return out
+
+
+def check(state: LostAtlasState, action: StockAction, seat: int) -> IllegalAction | None:
+    sr = state.sr
+    assert sr is not None
+    auction = state.auction
+    st = state.components.stock_track
+    if auction is not None:
+        if auction.won:
+            if not isinstance(action, Launch):
+                return IllegalAction("lost_atlas.auction.choose",
+                                     "the auction's winner must choose a minor to launch")
+            return _check_launch(state, action)
+        if isinstance(action, Pass):
+            return None
+        if not isinstance(action, Bid):
+            return IllegalAction("lost_atlas.auction.bid",
+                                 "during an auction a player bids or passes")
+        if action.amount <= auction.bid or (action.amount - auction.bid) % st.bid_step:
+            return IllegalAction("lost_atlas.auction.bid",
+                                 f"a bid must raise {auction.bid} by a multiple of "
+                                 f"{st.bid_step}")
+        if action.amount > state.cash(seat):
+            return IllegalAction("lost_atlas.auction.afford",
+                                 f"{state.players[seat]} cannot afford {action.amount}")
+        return None
+    mid_turn = _selling(state, seat)
+    if isinstance(action, Pass):
+        if mid_turn:
+            return IllegalAction("lost_atlas.stock.turn",
+                                 "after selling, buy a share or say done")
+        return None
+    if isinstance(action, Done):
+        if not mid_turn:
+            return IllegalAction("lost_atlas.stock.turn", "'done' ends a turn after selling")
+        return None
+    if isinstance(action, StartAuction):
+        if mid_turn:
+            return IllegalAction("lost_atlas.stock.turn",
+                                 "a turn is an auction or selling/buying, not both")
+        if not available_minors(state):
+            return IllegalAction("lost_atlas.auction.available", "no minor is left to launch")
+        if action.bid < st.min_bid or (action.bid - st.min_bid) % st.bid_step:
+            return IllegalAction("lost_atlas.auction.minimum",
+                                 f"bids start at {st.min_bid} and go up in steps of "
+                                 f"{st.bid_step}")
+        if action.bid > state.cash(seat):
+            return IllegalAction("lost_atlas.auction.afford",
+                                 f"{state.players[seat]} cannot afford {action.bid}")
+        return None
+    if isinstance(action, Sell):
+        return _check_sell(state, action, seat)
+    if isinstance(action, Buy):
+        return _check_buy(state, action, seat)
+    return IllegalAction("lost_atlas.stock.turn", f"{action} is not a Stock Round action now")
+
+
+def _check_launch(state: LostAtlasState, action: Launch) -> IllegalAction | None:
+    if action.minor not in available_minors(state):
+        return IllegalAction("lost_atlas.auction.available",
+                             f"{action.minor} is not available (only the bottom of each "
+                             f"column is)")
+    is_adaptive = state.components.minors[action.minor].ability == ADAPTIVE
+    if is_adaptive:
+        if action.home is None:
+            return IllegalAction("lost_atlas.ability.adaptive",
+                                 "Adaptive's president chooses its home as it launches")
+        return hubs.check_adaptive_home(state.board, (action.home, 0))
+    if action.home is not None:
+        return IllegalAction("lost_atlas.auction.choose", f"{action.minor} has a printed home")
+    return None
+
+
+def _check_sell(state: LostAtlasState, action: Sell, seat: int) -> IllegalAction | None:
+    sr = state.sr
+    assert sr is not None
+    corp = state.corps.get(action.company)
+    if corp is None:
+        return IllegalAction("lost_atlas.stock.company", f"no company {action.company!r}")
+    if action.company in sr.sold.get(seat, set()):
+        return IllegalAction("lost_atlas.stock.sell-once",
+                             "all shares of a company are sold at once, once a turn")
+    if sr.sold.get(seat) and sr.turn == seat and sr.passes != -1:
+        return IllegalAction("lost_atlas.stock.sell-once", "sales happen once per turn")
+    if corp.kind == MINOR and not corp.operated:
+        return IllegalAction("lost_atlas.stock.sell-unoperated",
+                             f"{corp.name} has not operated yet; its shares cannot be sold")
+    problem = corp.shares.sale_problem(seat, action.count, state.seats())
+    if problem == "holding":
+        return IllegalAction("lost_atlas.stock.sell-holding",
+                             f"{state.players[seat]} holds {corp.shares.held(seat)} "
+                             f"{corp.name} shares")
+    if problem == "pool-limit":
+        return IllegalAction("lost_atlas.stock.pool-limit",
+                             "no more than 50% of a company's shares may be in the pool")
+    if problem == "president":
+        return IllegalAction("lost_atlas.stock.sell-president",
+                             "the sale would leave the company without a president")
+    return None
+
+
+def _check_buy(state: LostAtlasState, action: Buy, seat: int) -> IllegalAction | None:
+    sr = state.sr
+    assert sr is not None
+    corp = state.corps.get(action.company)
+    if corp is None:
+        return IllegalAction("lost_atlas.stock.company", f"no company {action.company!r}")
+    shares = corp.shares
+    if action.source == TREASURY and shares.treasury <= 0:
+        return IllegalAction("lost_atlas.stock.buy-source", f"{corp.name}'s treasury has no share")
+    if action.source == POOL and shares.pool <= 0:
+        return IllegalAction("lost_atlas.stock.buy-source", f"the pool has no {corp.name} share")
+    if action.company in sr.sold.get(seat, set()):
+        return IllegalAction("lost_atlas.stock.buy-after-sale",
+                             f"{state.players[seat]} sold {corp.name} this round")
+    if shares.held(seat) + 1 > shares.max_shares:
+        return IllegalAction("lost_atlas.stock.sixty-percent",
+                             f"no player may own more than {shares.max_percent}%")
+    price = state.price(action.company)
+    if price > state.cash(seat):
+        return IllegalAction("lost_atlas.stock.afford",
+                             f"{state.players[seat]} cannot pay {price}")
+    return None
+
+
+# -- applying -----------------------------------------------------------------------------
+def apply(state: LostAtlasState, action: StockAction, seat: int, log: list[str]) -> bool:
+    """Apply a checked action; return True when the Stock Round has ended."""
+    sr = state.sr
+    assert sr is not None
+    name = state.players[seat]
+    auction = state.auction
+    if auction is not None:
+        if isinstance(action, Launch):
+            _launch(state, action, seat, log)
+            state.auction = None
+            sr.last_actor = auction.initiator
+            sr.passes = 0
+            sr.turn = (auction.initiator + 1) % state.seats()
+            return False
+        if isinstance(action, Bid):
+            auction.bid, auction.leader = action.amount, seat
+            log.append(f"{name} bids {action.amount}.")
+        else:
+            auction.active.remove(seat)
+            log.append(f"{name} passes and leaves the auction.")
+        _next_bidder(state, auction, seat, log)
+        return False
+    if isinstance(action, StartAuction):
+        others = [(seat + k) % state.seats() for k in range(state.seats())]
+        state.auction = Auction(initiator=seat, bid=action.bid, leader=seat, active=others,
+                                turn=seat)
+        log.append(f"{name} starts an auction for a minor company with a bid of "
+                   f"{action.bid}.")
+        _next_bidder(state, state.auction, seat, log)
+        return False
+    if isinstance(action, Sell):
+        _sell(state, action, seat, log)
+        sr.passes = -1  # marks "mid-turn after selling"
+        return False
+    if isinstance(action, Buy):
+        _buy(state, action, seat, log)
+        return _end_turn(state, seat, acted=True, log=log)
+    if isinstance(action, Done):
+        return _end_turn(state, seat, acted=True, log=log)
+    log.append(f"{name} passes.")
+    return _end_turn(state, seat, acted=False, log=log)
+
+
+def _next_bidder(state: LostAtlasState, auction: Auction, seat: int, log: list[str]) -> None:
+    if len(auction.active) == 1:
+        auction.won = True
+        auction.turn = auction.active[0]
+        log.append(f"{state.players[auction.turn]} wins the auction at {auction.bid} and "
+                   f"chooses a minor company.")
+        return
+    n = state.seats()
+    for k in range(1, n + 1):
+        nxt = (seat + k) % n
+        if nxt in auction.active and nxt != auction.leader:
+            auction.turn = nxt
+            return
+    auction.won = True
+    auction.turn = auction.leader
+
+
+def _launch(state: LostAtlasState, action: Launch, seat: int, log: list[str]) -> None:
+    auction = state.auction
+    assert auction is not None
+    comp = state.components
+    minor = comp.minors[action.minor]
+    charter = comp.minor_charter
+    shares = Company(minor.name, total=charter.shares + charter.president_shares,
+                     president_shares=charter.president_shares,
+                     share_percent=charter.share_percent, max_percent=charter.max_percent)
+    shares.launch(seat)
+    corp = Corp(id=minor.id, kind=MINOR, name=minor.name, abbreviation=minor.abbreviation,
+                abilities=frozenset({minor.ability}), shares=shares)
+    if minor.ability == EXPANSIVE and minor.extra_hub_cost is not None:
+        corp.hub_costs = [minor.extra_hub_cost]
+    if minor.ability == SUBURBAN:
+        corp.suburbs = hubs.SUBURB_TOKENS
+    state.corps[minor.id] = corp
+    state.ledger.pay(player_account(seat), company_account(minor.id), auction.bid)
+    price = comp.stock_track.launch_price(auction.bid, state.phase)
+    state.stock.enter(minor.id, state.stock.index_of(price))
+    for column in state.matrix:
+        if column and column[0] == minor.id:
+            column.pop(0)
+    home = _home_spot(state, minor.id, action.home)
+    state.board.launch_home(minor.id, home)
+    assert state.sr is not None
+    state.sr.launched_any = True
+    where = f" at {home[0][0]},{home[0][1]}" if action.home is not None else ""
+    log.append(f"{state.players[seat]} launches {minor.name}{where} for {auction.bid}: "
+               f"share price {price}.")
+
+
+def _home_spot(state: LostAtlasState, minor: str, chosen: Hex | None) -> tuple[Hex, int]:
+    if chosen is not None:
+        return (chosen, 0)
+    for ref, owner in state.board.reserved.items():
+        if owner == minor:
+            return ref
+    raise AssertionError(f"{minor} has no home on the map")
+
+
+def _sell(state: LostAtlasState, action: Sell, seat: int, log: list[str]) -> None:
+    sr = state.sr
+    assert sr is not None
+    corp = state.corps[action.company]
+    price = state.price(action.company)
+    corp.shares.take(seat, action.count)
+    corp.shares.pool += action.count
+    state.ledger.pay(BANK, player_account(seat), price * action.count)
+    sr.sold.setdefault(seat, set()).add(action.company)
+    steps = action.count if state.options.get("cut_throat_stock") else 1
+    state.stock.move(action.company, -steps)
+    log.append(f"{state.players[seat]} sells {action.count} {corp.name} at {price}; the "
+               f"price drops to {state.price(action.company)}.")
+    _presidency(state, action.company, log)
+    from boardroom.titles.lost_atlas import flow
+
+    flow.check_dissolution(state, action.company, log)
+
+
+def _buy(state: LostAtlasState, action: Buy, seat: int, log: list[str]) -> None:
+    corp = state.corps[action.company]
+    price = state.price(action.company)
+    if action.source == TREASURY:
+        corp.shares.treasury -= 1
+        state.ledger.pay(player_account(seat), company_account(action.company), price)
+    else:
+        corp.shares.pool -= 1
+        state.ledger.pay(player_account(seat), BANK, price)
+    corp.shares.give(seat, 1)
+    log.append(f"{state.players[seat]} buys a {corp.name} share from the {action.source} "
+               f"for {price}.")
+    _presidency(state, action.company, log)
+
+
+def _presidency(state: LostAtlasState, company: str, log: list[str]) -> None:
+    corp = state.corps.get(company)
+    if corp is None:
+        return
+    new = corp.shares.update_president(state.seats())
+    if new is not None:
+        log.append(f"{state.players[new]} becomes president of {corp.name}.")
+
+
+def _end_turn(state: LostAtlasState, seat: int, acted: bool, log: list[str]) -> bool:
+    sr = state.sr
+    assert sr is not None
+    if acted:
+        sr.last_actor = seat
+        sr.passes = 0
+    else:
+        sr.passes += 1
+    sr.turn = (seat + 1) % state.seats()
+    return sr.passes >= state.seats()
+
+
+def finish(state: LostAtlasState, log: list[str]) -> bool:
+    """End-of-round upkeep. Returns False if the round restarts (no minor launched in
+    the first Stock Round), True when play moves on."""
+    sr = state.sr
+    assert sr is not None
+    if state.cycle == 1 and not sr.launched_any and not state.corps:
+        log.append("No minor company was launched: the matrix is dealt again and the "
+                   "Stock Round starts over.")
+        from boardroom.titles.lost_atlas import flow
+
+        flow.deal_matrix(state, log)
+        start(state, log)
+        return False
+    if sr.last_actor is not None:
+        state.priority = (sr.last_actor + 1) % state.seats()
+    for company in state.stock.operating_order():
+        corp = state.corps[company]
+        if corp.shares.fully_player_owned():
+            state.stock.move(company, 1)
+            log.append(f"{corp.name} is fully owned by players: its price rises to "
+                       f"{state.price(company)}.")
+    state.sr = None
+    return True

@@ -1,0 +1,191 @@
+"""Railways of the Lost Atlas as a Boardroom title: the rounds wired to the core contract.
+
+Each round's rules live in its own module (``mapbuild``, ``stock_round``,
+``operating_round``, ``merger_round``) with the same four functions — ``to_act``,
+``legal``, ``check``, ``apply`` — and ``flow`` moves from one round to the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from boardroom.core.errors import IllegalAction, NotationError
+from boardroom.core.title import JSON, Action, Result, Title
+from boardroom.titles.lost_atlas import flow, mapbuild, stock_round, trains
+from boardroom.titles.lost_atlas.actions import Pass
+from boardroom.titles.lost_atlas.components import Components, load_components
+from boardroom.titles.lost_atlas.state import (
+    MAP,
+    MERGER,
+    OPERATING,
+    OVER,
+    STOCK,
+    LostAtlasState,
+)
+from boardroom.titles.lost_atlas.view import view_state
+
+
+class LostAtlasTitle(Title[LostAtlasState, Action]):
+    name = "lost_atlas"
+    display_name = "Railways of the Lost Atlas"
+    rules_version = "1"
+    min_players = 2
+    max_players = 5
+
+    def __init__(self, components: Components | None = None) -> None:
+        self._components = components
+
+    @property
+    def components(self) -> Components:
+        if self._components is None:
+            self._components = load_components()
+        return self._components
+
+    # -- setup --------------------------------------------------------------------
+    def normalize_options(self, options: Mapping[str, Any],
+                          players: Sequence[str]) -> dict[str, Any]:
+        return flow.normalize_options(self.components, options, players)
+
+    def setup(self, players: Sequence[str], seed: int,
+              options: Mapping[str, Any]) -> tuple[LostAtlasState, list[str]]:
+        return flow.setup(self.components, players, seed, options)
+
+    def copy_state(self, state: LostAtlasState) -> LostAtlasState:
+        return state.copy()
+
+    def parse(self, text: str) -> Action:
+        words = text.strip().lower().split()
+        if not words:
+            raise NotationError("empty action")
+        if words == ["pass"]:
+            return Pass()
+        if words[0] in ("piece", "capital", "filler"):
+            return mapbuild.parse(text)
+        if words[0] == "discard" and len(words) == 3:
+            return trains.Discard(words[1], words[2])
+        found = stock_round.parse(words, text)
+        if found is not None:
+            return found  # type: ignore[return-value]
+        from boardroom.titles.lost_atlas import merger_round, operating_round
+
+        for module in (operating_round, merger_round):
+            found = module.parse(words, text)
+            if found is not None:
+                return found  # type: ignore[no-any-return]
+        raise NotationError(f"{text!r} is not a Lost Atlas action")
+
+    # -- who and what -------------------------------------------------------------
+    def to_act(self, state: LostAtlasState) -> tuple[int, ...]:
+        if state.round == OVER:
+            return ()
+        if state.discards:
+            return (state.president(state.discards[0]),)
+        if state.round == MAP:
+            assert state.builder is not None
+            return state.builder.to_act()
+        if state.round == STOCK:
+            return (stock_round.to_act(state),)
+        from boardroom.titles.lost_atlas import merger_round, operating_round
+
+        module: Any = operating_round if state.round == OPERATING else merger_round
+        return (module.to_act(state),)
+
+    def legal_actions(self, state: LostAtlasState, seat: int) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        if state.discards:
+            corp = state.corps[state.discards[0]]
+            return [trains.Discard(corp.id, t) for t in sorted(set(corp.trains))]
+        if state.round == MAP:
+            assert state.builder is not None
+            return list(state.builder.legal_actions(seat))
+        if state.round == STOCK:
+            return list(stock_round.legal(state, seat))
+        from boardroom.titles.lost_atlas import merger_round, operating_round
+
+        module: Any = operating_round if state.round == OPERATING else merger_round
+        return list(module.legal(state, seat))
+
+    def check(self, state: LostAtlasState, action: Action, seat: int) -> IllegalAction | None:
+        if state.round == OVER:
+            return IllegalAction("core.game-over", "the game is over")
+        if seat not in self.to_act(state):
+            return IllegalAction("core.not-your-decision",
+                                 f"it is not {state.players[seat]}'s decision now")
+        if state.discards:
+            corp = state.corps[state.discards[0]]
+            if not isinstance(action, trains.Discard) or action.company != corp.id:
+                return IllegalAction("lost_atlas.trains.limit",
+                                     f"{corp.name} is over its train limit and must put a "
+                                     f"train in the pool first")
+            if action.train not in corp.trains:
+                return IllegalAction("lost_atlas.trains.limit",
+                                     f"{corp.name} has no {action.train}-train")
+            return None
+        if state.round == MAP:
+            assert state.builder is not None
+            if not isinstance(action, mapbuild.PlacePiece | mapbuild.PlaceCapital
+                              | mapbuild.PlaceFiller | Pass):
+                return IllegalAction("lost_atlas.map.wrong-step", "the map is being built")
+            return state.builder.check(action, seat)
+        if state.round == STOCK:
+            if not isinstance(action, stock_round.StartAuction | stock_round.Bid
+                              | stock_round.Launch | stock_round.Sell | stock_round.Buy
+                              | stock_round.Done | Pass):
+                return IllegalAction("lost_atlas.stock.turn",
+                                     f"{action} is not a Stock Round action")
+            return stock_round.check(state, action, seat)
+        from boardroom.titles.lost_atlas import merger_round, operating_round
+
+        module: Any = operating_round if state.round == OPERATING else merger_round
+        result: IllegalAction | None = module.check(state, action, seat)
+        return result
+
+    def apply(self, state: LostAtlasState, action: Action, seat: int) -> list[str]:
+        log: list[str] = []
+        if state.discards:
+            assert isinstance(action, trains.Discard)
+            trains.discard(state, action.company, action.train, log)
+            return log
+        if state.round == MAP:
+            builder = state.builder
+            assert builder is not None
+            log.extend(builder.apply(action, seat))  # type: ignore[arg-type]
+            if builder.is_done:
+                flow.after_map(state, log)
+            return log
+        if state.round == STOCK:
+            if stock_round.apply(state, action, seat, log):  # type: ignore[arg-type]
+                flow.after_stock_round(state, log)
+            return log
+        from boardroom.titles.lost_atlas import merger_round, operating_round
+
+        if state.round == OPERATING:
+            if operating_round.apply(state, action, seat, log):
+                flow.after_operating(state, log)
+        elif state.round == MERGER and merger_round.apply(state, action, seat, log):
+            flow.after_merger(state, log)
+        return log
+
+    # -- reading ------------------------------------------------------------------
+    def is_over(self, state: LostAtlasState) -> bool:
+        return state.round == OVER
+
+    def result(self, state: LostAtlasState) -> Result | None:
+        return state.result
+
+    def view(self, state: LostAtlasState, seat: int | None) -> JSON:
+        return view_state(state, seat, self.to_act(state))
+
+    def invariants(self, state: LostAtlasState) -> None:
+        state.ledger.check()
+        for corp in state.corps.values():
+            corp.shares.check()
+        if state.builder is not None:
+            state.builder.invariants()
+        for company in state.corps:
+            assert company in state.stock.positions, f"{company} is not on the stock track"
+
+
+TITLE = LostAtlasTitle()
