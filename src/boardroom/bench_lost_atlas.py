@@ -25,6 +25,8 @@ from collections.abc import Callable, Sequence
 from boardroom.core.rng import Rng
 from boardroom.titles.lost_atlas.components import load_components
 from boardroom.titles.lost_atlas.mapbuild import auto_build
+from boardroom.titles.lost_atlas.sample_positions import PHASE_COLOURS, midgame_board
+from boardroom.titles.lost_atlas.track_laying import LayBudget, legal_lays
 
 TARGET_MAPBUILD_MS = 50.0
 """Milliseconds for one automatic map build (median)."""
@@ -88,8 +90,50 @@ def mapbuild(argv: Sequence[str]) -> int:
     return 0
 
 
+TARGET_LAYS_MS = 20.0
+
+
+def lays(argv: Sequence[str]) -> int:
+    """Time enumerating every legal tile lay on mid-game Long maps.
+
+    The positions come from :func:`sample_positions.midgame_board` (an automatic map,
+    every printed home launched, random legal lays through yellow, green and purple):
+    random legal play, not real games.
+    """
+    parser = argparse.ArgumentParser(
+        prog="python -m boardroom.bench_lost_atlas lays",
+        description="Time listing all legal tile lays of a company on a mid-game Long map.",
+    )
+    parser.add_argument("--maps", type=int, default=20, help="positions to time (20)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first map (0)")
+    args = parser.parse_args(list(argv))
+    components = load_components()
+    ms: list[float] = []
+    counts: list[int] = []
+    for k in range(args.maps):
+        board, operators, phase = midgame_board(args.seed + k, components=components)
+        colours = PHASE_COLOURS[phase]
+        for op in operators:
+            start = time.perf_counter()
+            found = legal_lays(board, op, colours, LayBudget())
+            ms.append(1000 * (time.perf_counter() - start))
+            counts.append(len(found))
+    median = statistics.median(ms)
+    verdict = "meets" if median < TARGET_LAYS_MS else "MISSES"
+    print(f"lays: {len(ms)} enumerations on {args.maps} mid-game Long maps "
+          f"(purple phase, one per launched minor)")
+    print(f"  median {median:.2f} ms   p90 {percentile(ms, 0.9):.2f} ms   "
+          f"p99 {percentile(ms, 0.99):.2f} ms   max {max(ms):.2f} ms")
+    print(f"  legal lays per company: median {statistics.median(counts):.0f}, "
+          f"max {max(counts)}")
+    print(f"  target: under {TARGET_LAYS_MS:.0f} ms ({verdict} at the median; "
+          f"{'meets' if max(ms) < TARGET_LAYS_MS else 'misses'} at the max)")
+    return 0
+
+
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "mapbuild": mapbuild,
+    "lays": lays,
 }
 """Subcommand -> function of the remaining arguments, returning the exit status."""
 

@@ -41,6 +41,16 @@ class Ledger:
         self._share_totals: dict[str, int] = {}
 
     # -- cash -----------------------------------------------------------------
+    def open(self, account: str) -> None:
+        """Open an empty account (a company's treasury as it launches)."""
+        self.cash.setdefault(account, 0)
+
+    def close(self, account: str) -> None:
+        """Close an account that has been emptied."""
+        if self.cash.get(account, 0) != 0:
+            raise LedgerError(f"{account} still holds {self.cash[account]}")
+        self.cash.pop(account, None)
+
     def pay(self, src: str, dst: str, amount: int) -> None:
         """Move ``amount`` from ``src`` to ``dst``."""
         if amount < 0:

@@ -149,6 +149,7 @@ def check_dissolution(state: LostAtlasState, company: str, log: list[str]) -> No
     if corp is None or not state.stock.at_zero(company):
         return
     state.ledger.pay(company_account(company), BANK, state.treasury(company))
+    state.ledger.close(company_account(company))
     state.pool.extend(corp.trains)
     state.board.remove_hubs(company)
     state.stock.remove(company)

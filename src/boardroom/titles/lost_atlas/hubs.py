@@ -122,14 +122,13 @@ def is_basic_city(board: Board, h: Hex) -> bool:
 
 
 def adaptive_homes(board: Board) -> list[StopRef]:
-    """Where Adaptive may establish its home: an empty basic city spot, not reserved."""
+    """Where Adaptive may establish its home: a basic city with an empty, unreserved spot
+    (a spot is one token slot, so a two-slot city holding one hub still has one)."""
     out = []
     for h in sorted(board.spaces):
         if not is_basic_city(board, h):
             continue
-        for ref in board.stops_on(h):
-            if not board.hubs.get(ref) and board.free_slots(ref) > 0:
-                out.append(ref)
+        out.extend(ref for ref in board.stops_on(h) if board.free_slots(ref) > 0)
     return out
 
 

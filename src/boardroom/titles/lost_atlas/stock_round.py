@@ -397,6 +397,7 @@ def _launch(state: LostAtlasState, action: Launch, seat: int, log: list[str]) ->
     if minor.ability == SUBURBAN:
         corp.suburbs = hubs.SUBURB_TOKENS
     state.corps[minor.id] = corp
+    state.ledger.open(company_account(minor.id))
     state.ledger.pay(player_account(seat), company_account(minor.id), auction.bid)
     price = comp.stock_track.launch_price(auction.bid, state.phase)
     state.stock.enter(minor.id, state.stock.index_of(price))

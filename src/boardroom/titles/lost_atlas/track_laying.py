@@ -148,6 +148,9 @@ def exit_problem(board: Board, h: Hex, exits: frozenset[int], op: Operator) -> I
         if other.terrain == WATER and not bridging:
             return IllegalAction("lost_atlas.track.water-edge",
                                  f"track may not run into the water hex {n}")
+        if opposite(e) in other.water_edges and not bridging:
+            return IllegalAction("lost_atlas.track.water-edge",
+                                 f"track may not run into the water side of {n}")
         if other.terrain == DESTINATION and opposite(e) not in other.open_edges:
             return IllegalAction("lost_atlas.track.destination-side",
                                  f"track may not run into a blank side of the Distant "
@@ -175,14 +178,12 @@ def _new_track_reached(board: Board, h: Hex, reach: Reach, new: TileDef, rotatio
     return False
 
 
-def _route_into(board: Board, h: Hex, reach: Reach) -> bool:
-    """Can a route reach this tile at all (for a city upgrade)?"""
-    current = board.tile_at(h)
-    if current is None:
-        return False
-    if any((h, i) in reach.stops for i in range(len(current[0].stops))):
+def _route_into(h: Hex, reach: Reach, new: TileDef, rotation: int) -> bool:
+    """Can a route reach the tile as placed (for a city upgrade)? Through one of its
+    stops, or into one of its exits (the new ones included)."""
+    if any((h, i) in reach.stops for i in range(len(new.stops))):
         return True
-    return bool(reach.enters(h) & current[0].exits(current[1]))
+    return bool(reach.enters(h) & new.exits(rotation))
 
 
 def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
@@ -248,6 +249,9 @@ def _check_upgrade(board: Board, op: Operator, colours: tuple[str, ...], budget:
                    current: tuple[TileDef, int]) -> IllegalAction | None:
     h = lay.hex
     old, old_rotation = current
+    if tile.colour == "yellow":
+        return IllegalAction("lost_atlas.track.yellow-empty",
+                             f"yellow tiles go only on empty land; {h} already has track")
     if tile.id not in old.upgrades:
         return IllegalAction("lost_atlas.track.upgrade-chart",
                              f"tile {old.id} does not upgrade to {tile.id}")
@@ -273,7 +277,7 @@ def _check_upgrade(board: Board, op: Operator, colours: tuple[str, ...], budget:
     if problem is not None:
         return problem
     if tile.is_city:
-        if not _route_into(board, h, reach):
+        if not _route_into(h, reach, tile, lay.rotation):
             return IllegalAction("lost_atlas.track.reach-city",
                                  f"{op.id} cannot trace a route into {h}")
     elif not _new_track_reached(board, h, reach, tile, lay.rotation, current):
@@ -313,6 +317,7 @@ def legal_lays(board: Board, op: Operator, colours: tuple[str, ...],
                 lay = TileLay(h, tile_id, rotation)
                 if check_lay(board, op, colours, budget, lay, reach) is None:
                     out.append(lay)
+    out.sort()
     return out
 
 
