@@ -666,14 +666,6 @@ def test_without_a_loop_the_fork_branch_beside_the_city_is_out_of_reach() -> Non
     assert rule_of(board, XOP, "lay 9 0,2 r0") is None  # down the trunk is fine
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "rulebook p.14 / OR summary: a traced route 'does not require any piece of track to "
-    "be touched more than once'. The only way from X's city to (1, 0) is down the fork on "
-    "(0, 1) (branch 3 -> trunk 0), round the loop, and back up the same trunk (0 -> branch "
-    "4): the trunk of each fork and the (0, 1)|(0, 2) hexside are used twice. TrackMap.trace "
-    "walks (hex, arrival edge) states and never remembers track already used, so it "
-    "reports side 1 of (1, 0) reached and the lay is accepted instead of refused with "
-    "lost_atlas.track.reach-new-track"))
 def test_a_trace_never_runs_a_fork_trunk_twice() -> None:
     board = loop_board()
     assert trace_for(board, XOP).enters((1, 0)) == set()

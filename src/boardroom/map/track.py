@@ -99,60 +99,70 @@ class TrackMap:
 
     def trace(self, starts: Iterable[StopRef],
               blocks: Callable[[StopRef], bool] | None = None) -> Reach:
-        """Everything reachable by track from ``starts`` (the company's hub stops).
+        """Everything a route from ``starts`` (the company's hub stops) can reach, with
+        no stop limit and no piece of track used twice.
+
+        A piece of track here is a hex side (where track crosses from one hex into the
+        next: a fork's trunk, a city's exit) or a stop (a city is visited once). Each
+        route is a trail through those pieces, so a route cannot run down one branch of a
+        fork, round a loop and back up the same trunk. The search walks trails depth first
+        and drops a trail that reaches a place with a superset of the pieces another trail
+        used to get there (that one can go everywhere this one can).
 
         Starting stops are always left, even if they would block others.
         """
         reach = Reach()
         laid = self.laid
-        stack: list[StopRef] = []
-        for start in starts:
-            if start not in reach.stops:
-                reach.stops.add(start)
-                stack.append(start)
-        first = set(reach.stops)
-        # A work item is either a stop to leave, or (hex, edge) = arriving into hex at edge.
-        arrivals: list[tuple[Hex, int]] = []
-        seen_arrivals: set[tuple[Hex, int]] = set()
+        ids: dict[object, int] = {}
 
-        def leave(h: Hex, targets: tuple[Target, ...]) -> None:
-            for kind, value in targets:
-                if kind == EDGE:
-                    n = neighbour(h, value)
-                    item = (n, opposite(value))
-                    if item not in seen_arrivals:
-                        seen_arrivals.add(item)
-                        arrivals.append(item)
-                else:
-                    ref = (h, value)
-                    if ref not in reach.stops:
-                        reach.stops.add(ref)
-                        stack.append(ref)
+        def bit(key: object) -> int:
+            found = ids.get(key)
+            if found is None:
+                found = ids[key] = len(ids)
+            return 1 << found
 
-        while stack or arrivals:
-            if stack:
-                h, i = stack.pop()
-                if (h, i) not in first and blocks is not None and blocks((h, i)):
+        def side(h: Hex, e: int) -> int:
+            n = neighbour(h, e)
+            return bit(("side", min((h, e), (n, opposite(e)))))
+
+        seen: dict[tuple[int, Hex, int], list[int]] = {}
+        STOP_AT, ARRIVE = 0, 1
+        work: list[tuple[int, Hex, int, int, bool]] = []
+        for h, i in starts:
+            work.append((STOP_AT, h, i, bit(("stop", h, i)), True))
+        while work:
+            kind, h, k, used, is_start = work.pop()
+            key = (kind, h, k)
+            previous = seen.get(key)
+            if previous is None:
+                seen[key] = [used]
+            else:
+                if any(p & ~used == 0 for p in previous):
                     continue
-                tile = laid.get(h)
-                if tile is not None and i < len(tile.from_stop):
-                    leave(h, tile.from_stop[i])
-                continue
-            h, e = arrivals.pop()
-            reach.entries.setdefault(h, set()).add(e)
+                previous[:] = [p for p in previous if used & ~p] + [used]
             tile = laid.get(h)
-            if tile is None:
-                continue
-            for kind, value in tile.from_edge[e]:
-                if kind == EDGE:
-                    n = neighbour(h, value)
-                    item = (n, opposite(value))
-                    if item not in seen_arrivals:
-                        seen_arrivals.add(item)
-                        arrivals.append(item)
+            if kind == STOP_AT:
+                reach.stops.add((h, k))
+                if not is_start and blocks is not None and blocks((h, k)):
+                    continue
+                if tile is None or k >= len(tile.from_stop):
+                    continue
+                targets = tile.from_stop[k]
+            else:
+                reach.entries.setdefault(h, set()).add(k)
+                if tile is None:
+                    continue
+                targets = tile.from_edge[k]
+            for target, value in targets:
+                if target == EDGE:
+                    piece = side(h, value)
+                    if used & piece:
+                        continue
+                    work.append((ARRIVE, neighbour(h, value), opposite(value), used | piece,
+                                 False))
                 else:
-                    ref = (h, value)
-                    if ref not in reach.stops:
-                        reach.stops.add(ref)
-                        stack.append(ref)
+                    piece = bit(("stop", h, value))
+                    if used & piece:
+                        continue
+                    work.append((STOP_AT, h, value, used | piece, False))
         return reach
