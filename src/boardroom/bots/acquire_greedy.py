@@ -43,7 +43,6 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from boardroom.bots.base import Bot, register_bot
-from boardroom.core.errors import OptionError
 from boardroom.core.game import Game
 from boardroom.core.rng import Rng
 from boardroom.core.title import Action
@@ -209,9 +208,7 @@ class GreedyBot(Bot):
         self.rng = Rng(seed)
 
     def choose(self, game: Game, seat: int) -> Action:
-        actions = game.legal_actions(seat)
-        if not actions:
-            raise OptionError(f"seat {seat} has nothing to decide now")
+        actions = self.options(game, seat)
         if len(actions) == 1:
             return actions[0]
         view = game.view(seat)

@@ -26,6 +26,14 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, game: Game, seat: int) -> Action: ...
 
+    @staticmethod
+    def options(game: Game, seat: int) -> list[Action]:
+        """The legal actions of ``seat``; an error if it has nothing to decide."""
+        actions = game.legal_actions(seat)
+        if not actions:
+            raise OptionError(f"seat {seat} has nothing to decide now")
+        return actions
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions: a baseline and a fuzzer, nothing more."""
@@ -36,9 +44,7 @@ class RandomBot(Bot):
         self.rng = Rng(seed)
 
     def choose(self, game: Game, seat: int) -> Action:
-        actions = game.legal_actions(seat)
-        if not actions:
-            raise OptionError(f"seat {seat} has nothing to decide now")
+        actions = self.options(game, seat)
         return actions[self.rng.below(len(actions))]
 
 
