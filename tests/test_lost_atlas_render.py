@@ -396,3 +396,23 @@ def test_cli_render_mistakes(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) ->
     result = runner.invoke(cli, ["render", str(path), "--png", str(tmp_path / "m.png")])
     assert result.exit_code == 2
     assert "pip install cairosvg" in result.output
+
+
+def test_cli_render_a_game_record(tmp_path: Path) -> None:
+    """``boardroom render RECORD`` draws the map as it stands after the record."""
+    import boardroom
+    from boardroom.bots import RandomBot
+
+    game = boardroom.new_game("lost_atlas", ["Ann", "Bob"], seed=5,
+                              options={"mode": "micro_2p"})
+    bot = RandomBot(5)
+    for _ in range(40):
+        game.apply(bot.choose(game, game.to_act[0]))
+    record = tmp_path / "game.json"
+    game.record.write(record)
+    out = tmp_path / "map.svg"
+    result = CliRunner().invoke(cli, ["render", str(record), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    assert root.tag.endswith("svg")
+    assert "Ann, Bob, cycle" in out.read_text(encoding="utf-8")

@@ -273,16 +273,23 @@ def bench(ctx: click.Context, args: Sequence[str]) -> None:
               help="SVG file to write (default: print the SVG, unless --png is given).")
 @click.option("--png", "png_path", type=click.Path(dir_okay=False),
               help="Also write a PNG (needs CairoSVG or the rsvg-convert program).")
-@click.option("--phase", default="yellow", show_default=True,
-              help="The phase whose Distant Destination values are highlighted.")
+@click.option("--phase", default=None,
+              help="The phase whose Distant Destination values are highlighted "
+                   "(default: the game's phase for a record, yellow for a map file).")
 @click.option("--coords", is_flag=True, help="Label every hex with its axial coordinates.")
 @click.option("--no-legend", is_flag=True, help="Leave the legend out.")
-def render(mapfile: str, output: str | None, png_path: str | None, phase: str, coords: bool,
-           no_legend: bool) -> None:
-    """Draw the Railways of the Lost Atlas map in MAPFILE (a JSON map file) as SVG."""
+def render(mapfile: str, output: str | None, png_path: str | None, phase: str | None,
+           coords: bool, no_legend: bool) -> None:
+    """Draw the Railways of the Lost Atlas map in MAPFILE as SVG: a JSON map file, or a
+    game record (the map as it stands after the record's actions)."""
     from boardroom.titles.lost_atlas import render_svg
 
-    picture = render_svg.load_map_picture(mapfile)
+    if render_svg.is_game_record(mapfile):
+        picture, game_phase = render_svg.record_picture(mapfile)
+        phase = phase or game_phase
+    else:
+        picture = render_svg.load_map_picture(mapfile)
+        phase = phase or "yellow"
     svg = render_svg.render_board(
         picture.board, phase, per_destination=picture.per_destination, coordinates=coords,
         legend=not no_legend, name=picture.name,

@@ -19,6 +19,7 @@ only one of them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from boardroom.map.hexes import rotate_edge
 
@@ -60,6 +61,8 @@ class TileDef:
     _exit_cache: dict[int, frozenset[int]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    _cache: dict[object, Any] = field(default_factory=dict, compare=False, hash=False,
+                                      repr=False)
 
     @property
     def is_city(self) -> bool:
@@ -76,25 +79,39 @@ class TileDef:
         return cached
 
     def rotated_paths(self, rotation: int) -> frozenset[tuple[int, int]]:
-        out = set()
-        for a, b in self.paths:
-            ra, rb = rotate_edge(a, rotation), rotate_edge(b, rotation)
-            out.add((min(ra, rb), max(ra, rb)))
-        return frozenset(out)
+        key = ("paths", rotation)
+        cached = self._cache.get(key)
+        if cached is None:
+            out = set()
+            for a, b in self.paths:
+                ra, rb = rotate_edge(a, rotation), rotate_edge(b, rotation)
+                out.add((min(ra, rb), max(ra, rb)))
+            cached = self._cache[key] = frozenset(out)
+        return cached
 
     def rotated_stop_edges(self, rotation: int) -> list[frozenset[int]]:
-        return [frozenset(rotate_edge(e, rotation) for e in s.edges) for s in self.stops]
+        key = ("stops", rotation)
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._cache[key] = tuple(
+                frozenset(rotate_edge(e, rotation) for e in s.edges) for s in self.stops
+            )
+        return list(cached)
 
     def distinct_rotations(self) -> list[int]:
         """Rotations that give different track (a straight has 3, a 6-way symmetric 1)."""
-        seen: set[tuple[frozenset[tuple[int, int]], tuple[frozenset[int], ...]]] = set()
-        out = []
-        for r in range(6):
-            key = (self.rotated_paths(r), tuple(sorted(self.rotated_stop_edges(r), key=sorted)))
-            if key not in seen:
-                seen.add(key)
-                out.append(r)
-        return out
+        cached = self._cache.get("distinct")
+        if cached is None:
+            seen: set[tuple[frozenset[tuple[int, int]], tuple[frozenset[int], ...]]] = set()
+            out = []
+            for r in range(6):
+                key = (self.rotated_paths(r),
+                       tuple(sorted(self.rotated_stop_edges(r), key=sorted)))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(r)
+            cached = self._cache["distinct"] = tuple(out)
+        return list(cached)
 
 
 def colour_rank(colour: str) -> int:

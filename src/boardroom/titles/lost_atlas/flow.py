@@ -234,8 +234,14 @@ def finish(state: LostAtlasState, reason: str, log: list[str]) -> None:
         return len(order)
 
     seats = sorted(range(state.seats()), key=lambda s: (-final[s], tiebreak(s)))
-    ranking = tuple((s,) for s in seats)
-    state.result = Result(scores=final, ranking=ranking, tie_rule=TIE_RULE)
+    groups: list[tuple[int, ...]] = []
+    for seat in seats:  # equal scores and neither presiding over a company: a shared place
+        if groups and (final[groups[-1][0]], tiebreak(groups[-1][0])) == (final[seat],
+                                                                         tiebreak(seat)):
+            groups[-1] += (seat,)
+        else:
+            groups.append((seat,))
+    state.result = Result(scores=final, ranking=tuple(groups), tie_rule=TIE_RULE)
     log.append(f"The game ends: {reason}.")
     log.append("Final scores: " + ", ".join(f"{state.players[s]} {final[s]}" for s in seats)
                + ".")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardroom.core.errors import IllegalAction, NotationError
+from boardroom.core.title import Action
 from boardroom.map.hexes import Hex
 from boardroom.map.track import StopRef
 from boardroom.titles.lost_atlas.board import CITY, Board
@@ -38,7 +39,7 @@ def _parse_ref(word: str, text: str) -> StopRef:
 
 
 @dataclass(frozen=True, order=True)
-class PlaceHub:
+class PlaceHub(Action):
     """Place a hub on a city spot. Notation ``hub 3,-1`` (stop 0) or ``hub 3,-1/1``.
 
     >>> str(PlaceHub(((3, -1), 1))), PlaceHub.parse("hub 3,-1/1") == PlaceHub(((3, -1), 1))
@@ -59,7 +60,7 @@ class PlaceHub:
 
 
 @dataclass(frozen=True, order=True)
-class PlaceSuburb:
+class PlaceSuburb(Action):
     """Place a suburb token on a basic city tile. Notation ``suburb 3,-1``."""
 
     hex: Hex
@@ -124,7 +125,7 @@ def is_basic_city(board: Board, h: Hex) -> bool:
 def adaptive_homes(board: Board) -> list[StopRef]:
     """Where Adaptive may establish its home: a basic city with an empty, unreserved spot
     (a spot is one token slot, so a two-slot city holding one hub still has one)."""
-    out = []
+    out: list[StopRef] = []
     for h in sorted(board.spaces):
         if not is_basic_city(board, h):
             continue

@@ -1240,6 +1240,34 @@ class MapPicture:
     name: str
 
 
+def record_picture(path: str | Path) -> tuple[MapPicture, str]:
+    """Replay a Lost Atlas game record and return its map as it stands, with the phase."""
+    from boardroom.core.game import load
+    from boardroom.core.record import Record
+
+    game = load(Record.read(path))
+    state = game.state
+    if game.title.name != "lost_atlas":
+        raise BoardroomError(f"{path} is a record of {game.title.display_name}, not of the "
+                             f"Lost Atlas")
+    cards = state.components.destination_cards
+    per = {dest: dict(cards[card].values or {})
+           for dest, card in sorted(state.destination_values.items())}
+    name = f"{', '.join(game.players)}, cycle {state.cycle}, {state.round} round"
+    return MapPicture(state.board, per, name), str(state.phase)
+
+
+def is_game_record(path: str | Path) -> bool:
+    """Does ``path`` hold a Boardroom game record (rather than a map file)?"""
+    import json
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("format") == "boardroom-record"
+
+
 def load_map_picture(path: str | Path) -> MapPicture:
     """Read a JSON map file (:mod:`boardroom.titles.lost_atlas.mapfile`, imported only
     when needed) into what :func:`render_board` draws."""

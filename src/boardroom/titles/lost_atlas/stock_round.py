@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardroom.core.errors import IllegalAction, NotationError
+from boardroom.core.title import Action
 from boardroom.map.hexes import Hex
 from boardroom.market.shares import Company
 from boardroom.titles.lost_atlas import hubs
@@ -45,7 +46,7 @@ TREASURY, POOL = "treasury", "pool"
 
 
 @dataclass(frozen=True, slots=True)
-class StartAuction:
+class StartAuction(Action):
     bid: int
 
     def __str__(self) -> str:
@@ -53,7 +54,7 @@ class StartAuction:
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(Action):
     amount: int
 
     def __str__(self) -> str:
@@ -61,7 +62,7 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True)
-class Launch:
+class Launch(Action):
     """The auction's winner launches an available minor (Adaptive: at a chosen home)."""
 
     minor: str
@@ -73,7 +74,7 @@ class Launch:
 
 
 @dataclass(frozen=True, slots=True)
-class Sell:
+class Sell(Action):
     company: str
     count: int
 
@@ -82,7 +83,7 @@ class Sell:
 
 
 @dataclass(frozen=True, slots=True)
-class Buy:
+class Buy(Action):
     company: str
     source: str
 
@@ -91,7 +92,7 @@ class Buy:
 
 
 @dataclass(frozen=True, slots=True)
-class Done:
+class Done(Action):
     """End the turn after selling, buying nothing."""
 
     def __str__(self) -> str:

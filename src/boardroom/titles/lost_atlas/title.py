@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardroom.core.errors import IllegalAction, NotationError
+from boardroom.core.registry import register
 from boardroom.core.title import JSON, Action, Result, Title
 from boardroom.titles.lost_atlas import flow, mapbuild, stock_round, trains
 from boardroom.titles.lost_atlas.actions import Pass
@@ -66,7 +67,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return trains.Discard(words[1], words[2])
         found = stock_round.parse(words, text)
         if found is not None:
-            return found  # type: ignore[return-value]
+            return found
         from boardroom.titles.lost_atlas import merger_round, operating_round
 
         for module in (operating_round, merger_round):
@@ -189,3 +190,4 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
 
 
 TITLE = LostAtlasTitle()
+register(TITLE)

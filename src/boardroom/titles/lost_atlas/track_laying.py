@@ -22,9 +22,11 @@ and never change anything unless asked to ``lay``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from boardroom.core.errors import IllegalAction, NotationError
+from boardroom.core.title import Action
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef, colour_rank, keeps_track
 from boardroom.map.track import Reach
@@ -44,7 +46,7 @@ MAX_YELLOW = 2
 
 
 @dataclass(frozen=True, order=True)
-class TileLay:
+class TileLay(Action):
     """Lay ``tile`` on ``hex`` turned ``rotation`` sixths clockwise. Notation
     ``lay 8 3,-1 r2``.
 
@@ -286,15 +288,17 @@ def _check_upgrade(board: Board, op: Operator, colours: tuple[str, ...], budget:
     return None
 
 
-def legal_lays(board: Board, op: Operator, colours: tuple[str, ...],
-               budget: LayBudget) -> list[TileLay]:
-    """Every legal (hex, tile, rotation) for ``op`` now, sorted."""
+def iter_lays(board: Board, op: Operator, colours: tuple[str, ...],
+              budget: LayBudget) -> Iterator[TileLay]:
+    """Every legal (hex, tile, rotation) for ``op`` now, one rotation per distinct track,
+    in a fixed order (hexes sorted); lazily, so "is there any?" stops at the first."""
     reach = trace_for(board, op)
     yellow_ok = may_lay_yellow(budget, op)
     upgrade_ok = may_upgrade(budget)
+    if not (yellow_ok or upgrade_ok):
+        return
     candidates: set[Hex] = set(reach.entries)
     candidates.update(ref[0] for ref in reach.stops)
-    out: list[TileLay] = []
     tiles = board.components.tiles
     for h in sorted(candidates):
         if h not in board.spaces:
@@ -316,9 +320,13 @@ def legal_lays(board: Board, op: Operator, colours: tuple[str, ...],
             for rotation in tile.distinct_rotations():
                 lay = TileLay(h, tile_id, rotation)
                 if check_lay(board, op, colours, budget, lay, reach) is None:
-                    out.append(lay)
-    out.sort()
-    return out
+                    yield lay
+
+
+def legal_lays(board: Board, op: Operator, colours: tuple[str, ...],
+               budget: LayBudget) -> list[TileLay]:
+    """Every legal (hex, tile, rotation) for ``op`` now, sorted."""
+    return sorted(iter_lays(board, op, colours, budget))
 
 
 @dataclass(frozen=True)

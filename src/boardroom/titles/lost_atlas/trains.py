@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boardroom.core.title import Action
 from boardroom.titles.lost_atlas.operator import RESOURCEFUL, SPACIOUS
 from boardroom.titles.lost_atlas.state import MAJOR, LostAtlasState
 
@@ -20,7 +21,7 @@ GREY_BACK = "inf"
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Action):
     """A company over its train limit puts one train of its choice in the pool.
     Notation ``discard expansive 2``."""
 

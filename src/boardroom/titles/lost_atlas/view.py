@@ -66,6 +66,19 @@ def view_state(state: LostAtlasState, seat: int | None, to_act: tuple[int, ...])
         a = state.auction
         view["auction"] = {"initiator": a.initiator, "bid": a.bid, "leader": a.leader,
                            "active": list(a.active), "won": a.won}
+    if state.round == "operating":
+        from boardroom.titles.lost_atlas.operating_round import describe
+
+        view["operating"] = describe(state)
+    mr = state.mr
+    if mr is not None:
+        view["merger"] = {
+            "order": list(mr.order),
+            "step": mr.step,
+            "proposal": list(mr.proposal) if mr.proposal else None,
+            "refused": sorted(sorted(pair) for pair in mr.refused),
+            "chooser": mr.chooser,
+        }
     if state.result is not None:
         view["result"] = state.result.to_json()
         view["end_reason"] = state.end_reason

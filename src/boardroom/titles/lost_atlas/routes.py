@@ -1,0 +1,329 @@
+"""Running trains in the Lost Atlas (rulebook p.14 "5. Run trains if able", Diagram 8, the
+Note on local routes; Company Details: Overnight, Suburban, Express; Cut-Throat
+Conversion): the board turned into a generic :mod:`boardroom.routing` problem.
+
+The graph is the board's track exactly as :meth:`TrackMap.trace` walks it:
+
+* every stop of every tile is a stop: its value is the printed revenue (a Distant
+  Destination's is the revenue card's value for the phase); the two halves of the port
+  (a tile with ``exclusive_stops``) are one city group, and so are the two hexes of a
+  two-hex Distant Destination (same destination id); the mine's two stops are two
+  cities joined by their link track;
+* every hex edge that track reaches is a junction: the hex's own track (paths and city
+  stubs) on side 0, the crossing into the neighbour on side 1. Track leaving a hex must
+  cross; track arriving may take any of the hex's track at that edge. So a fork's sharp
+  turn (two paths of one hex meeting at an edge) is never runnable, and a city is a full
+  junction;
+* every path, every city stub, every link and every hex side crossed is one piece of
+  track: trains may cross at cities and on crossing tiles, which share no piece;
+* a city is blocked when ``Board.blocks`` says so (full of other companies' hubs, spots
+  reserved for unlaunched minors do not count); Overnight may pass blocked cities; a
+  Distant Destination is terminal;
+* Suburban's suburb tokens give +10 to every train whose route includes the city (passed
+  through by an Overnight-Suburban major too: the token rewards including the city);
+* Express runs its only train with one more stop; Cut-Throat Conversion removes local
+  routes. Resourceful needs nothing here: its rusted trains are simply trains passed in.
+
+A president submits a route as waypoints: the stops and the hex sides it crosses, in
+order (:class:`Side` for a crossing). :func:`check_routes` names the rule a submission
+breaks (``lost_atlas.route.*``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from boardroom.map.hexes import Hex, neighbour, opposite
+from boardroom.map.track import EDGE, STOP, StopRef
+from boardroom.routing import (
+    Route,
+    RouteError,
+    RouteProblem,
+    RouteResult,
+    RouteRules,
+    Stop,
+    Track,
+    route_of,
+    solve,
+    validate,
+)
+from boardroom.titles.lost_atlas.board import Board
+from boardroom.titles.lost_atlas.components import Components
+from boardroom.titles.lost_atlas.operator import EXPRESS, OVERNIGHT
+
+SUBURB_BONUS = 10
+RULE = "lost_atlas.route"
+
+Piece = tuple[str, Hex, int, int]
+"""What a piece of track is: ("path", hex, edge, edge), ("stub", hex, stop, edge),
+("link", hex, stop, stop) or ("side", hex, edge, 0) — the side of ``hex`` crossed."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """A waypoint: the route crosses from ``hex`` through its ``edge`` into the neighbour."""
+
+    hex: Hex
+    edge: int
+
+
+Waypoint = StopRef | Side
+
+
+@dataclass(frozen=True)
+class Network:
+    """A company's routing problem and what its numbers mean on the board."""
+
+    problem: RouteProblem
+    stop_refs: tuple[StopRef, ...]
+    """Board stop of each problem stop."""
+    ports: tuple[tuple[Hex, int], ...]
+    """(hex, edge) of each junction (problem node ``len(stop_refs) + j``)."""
+    pieces: tuple[Piece, ...]
+    """Piece ``k`` (bit ``1 << k``) is track ``k`` of the problem."""
+
+    def stop_index(self, ref: StopRef) -> int | None:
+        try:
+            return self.stop_refs.index(ref)
+        except ValueError:
+            return None
+
+    def route_stops(self, route: Route) -> list[StopRef]:
+        return [self.stop_refs[i] for i in route.stops]
+
+
+def destination_values(components: Components, phase: str,
+                       cards: str | Mapping[str, str] = "recommended") -> dict[str, int] | int:
+    """Distant Destination values now: one card for all (the base game) or, for the
+    Different Distant Destinations variant, a card id per destination id."""
+    if isinstance(cards, str):
+        values = components.destination_cards[cards].values
+        if values is None:
+            raise ValueError(f"the card {cards!r} has no printed values")
+        return values[phase]
+    out = {}
+    for dest, card in sorted(cards.items()):
+        values = components.destination_cards[card].values
+        if values is None:
+            raise ValueError(f"the card {card!r} has no printed values")
+        out[dest] = values[phase]
+    return out
+
+
+def build_network(board: Board, company_id: str, trains: Sequence[int | None],
+                  destination_values: Mapping[str, int] | int, abilities: frozenset[str],
+                  cut_throat: bool = False) -> Network:
+    """The routing problem of ``company_id`` running ``trains`` on ``board`` now."""
+    laid = board.track.laid
+    hexes = sorted(laid)
+    stop_refs: list[StopRef] = []
+    for h in hexes:
+        for i in range(len(laid[h].tile.stops)):
+            stop_refs.append((h, i))
+    stop_index = {ref: k for k, ref in enumerate(stop_refs)}
+    ports: list[tuple[Hex, int]] = []
+    for h in hexes:
+        for e in range(6):
+            if laid[h].from_edge[e]:
+                ports.append((h, e))
+    n_stops = len(stop_refs)
+    port_node = {p: n_stops + j for j, p in enumerate(ports)}
+
+    groups: dict[tuple[object, ...], int] = {}
+    stops: list[Stop] = []
+    for ref in stop_refs:
+        h, i = ref
+        tile = laid[h].tile
+        stop = tile.stops[i]
+        space = board.spaces.get(h)
+        terminal = stop.kind == "destination"
+        key: tuple[object, ...]
+        if terminal:
+            dest = space.destination if space is not None else None
+            if dest is None:
+                raise ValueError(f"the Distant Destination at {h} has no destination id")
+            if isinstance(destination_values, int):
+                value = destination_values
+            else:
+                if dest not in destination_values:
+                    raise ValueError(f"no value given for the Distant Destination {dest!r}")
+                value = destination_values[dest]
+            key = ("destination", dest)
+        else:
+            value = stop.revenue
+            key = ("port", h) if tile.exclusive_stops else ("city", h, i)
+        group = groups.setdefault(key, len(groups))
+        hub = company_id in board.hubs.get(ref, ())
+        blocked = not terminal and not hub and board.blocks(ref, company_id)
+        bonus = SUBURB_BONUS if board.suburbs.get(h) == company_id and not terminal else 0
+        stops.append(Stop(value, group, hub=hub, terminal=terminal, blocked=blocked,
+                          bonus=bonus, label=f"{h[0]},{h[1]}/{i}"))
+
+    tracks: list[Track] = []
+    pieces: list[Piece] = []
+
+    def add(a: int, b: int, a_side: int, b_side: int, piece: Piece) -> None:
+        tracks.append(Track(a, b, 1 << len(tracks), a_side, b_side, _piece_text(piece)))
+        pieces.append(piece)
+
+    for h in hexes:
+        lt = laid[h]
+        for e in range(6):
+            for kind, value in lt.from_edge[e]:
+                if kind == EDGE and e < value:
+                    add(port_node[(h, e)], port_node[(h, value)], 0, 0, ("path", h, e, value))
+                elif kind == STOP:
+                    add(stop_index[(h, value)], port_node[(h, e)], 0, 0, ("stub", h, value, e))
+        for i, j in lt.tile.links:
+            add(stop_index[(h, i)], stop_index[(h, j)], 0, 0, ("link", h, i, j))
+        for e in range(6):
+            n = neighbour(h, e)
+            if (h, e) in port_node and (n, opposite(e)) in port_node and h < n:
+                add(port_node[(h, e)], port_node[(n, opposite(e))], 1, 1, ("side", h, e, 0))
+
+    rules = RouteRules(local_routes=not cut_throat, express=EXPRESS in abilities,
+                       pass_blocked=OVERNIGHT in abilities)
+    problem = RouteProblem(tuple(stops), tuple(tracks), tuple(trains), len(ports), rules)
+    return Network(problem, tuple(stop_refs), tuple(ports), tuple(pieces))
+
+
+def _piece_text(piece: Piece) -> str:
+    kind, (q, r), x, y = piece
+    if kind == "side":
+        return f"side {q},{r}:{x}"
+    return f"{kind} {q},{r}:{x}-{y}"
+
+
+def _check_phase(board: Board, phase: str) -> None:
+    try:
+        board.components.phase(phase)
+    except KeyError:
+        raise ValueError(f"unknown phase {phase!r}") from None
+
+
+def company_routes(board: Board, company_id: str, trains: Sequence[int | None], phase: str,
+                   destination_values: Mapping[str, int] | int, abilities: frozenset[str],
+                   cut_throat: bool = False, node_budget: int | None = None) -> RouteResult:
+    """The company's best routes now (one per train, stops numbered as in
+    :func:`build_network`'s problem). ``trains`` are the stops of each train it owns
+    (None for an ∞-train), rusted Resourceful trains included; a company with no train
+    earns 0."""
+    _check_phase(board, phase)
+    net = build_network(board, company_id, trains, destination_values, abilities, cut_throat)
+    return solve(net.problem, node_budget)
+
+
+def routes_from_waypoints(net: Network, routes: Sequence[Sequence[Waypoint]]) -> list[Route]:
+    """Submitted routes (one waypoint list per train; empty: the train does not run) as
+    routing routes. Raises :class:`RouteError` naming the broken rule."""
+    out = []
+    for train, waypoints in enumerate(routes):
+        if not waypoints:
+            out.append(Route())
+            continue
+        start, tracks = _tracks_of(net, train, waypoints)
+        try:
+            out.append(route_of(net.problem, train, start, tracks, RULE))
+        except RouteError as err:
+            raise _lost_atlas_error(net, err) from None
+    return out
+
+
+def check_routes(board: Board, company_id: str, trains: Sequence[int | None], phase: str,
+                 destination_values: Mapping[str, int] | int, abilities: frozenset[str],
+                 routes: Sequence[Sequence[Waypoint]],
+                 cut_throat: bool = False) -> RouteError | None:
+    """The rule the president's ``routes`` break (``lost_atlas.route.*``), or None."""
+    _check_phase(board, phase)
+    net = build_network(board, company_id, trains, destination_values, abilities, cut_throat)
+    try:
+        built = routes_from_waypoints(net, routes)
+    except RouteError as problem:
+        return problem
+    found = validate(net.problem, built, RULE)
+    return None if found is None else _lost_atlas_error(net, found)
+
+
+def _lost_atlas_error(net: Network, err: RouteError) -> RouteError:
+    if err.rule == f"{RULE}.group-twice" and len(err.stops) == 2:
+        (h1, _), (h2, _) = (net.stop_refs[i] for i in err.stops)
+        if h1 == h2:
+            return RouteError(f"{RULE}.port-both-halves",
+                              "one train cannot run to both halves of the port", err.train,
+                              err.stops)
+        return RouteError(f"{RULE}.city-twice",
+                          "a train counts a Distant Destination only once", err.train,
+                          err.stops)
+    return err
+
+
+def _tracks_of(net: Network, train: int,
+               waypoints: Sequence[Waypoint]) -> tuple[int, list[int]]:
+    """The problem's stop and tracks that the waypoints describe."""
+    pieces = net.pieces
+    lookup = {p: k for k, p in enumerate(pieces)}
+
+    def fail(name: str, message: str) -> RouteError:
+        return RouteError(f"{RULE}.{name}", message, train)
+
+    def side_piece(h: Hex, e: int) -> int:
+        n = neighbour(h, e)
+        key: Piece = ("side", h, e, 0) if h < n else ("side", n, opposite(e), 0)
+        k = lookup.get(key)
+        if k is None:
+            raise fail("no-track", f"no track crosses side {e} of {h}")
+        return k
+
+    def stub(h: Hex, i: int, e: int) -> int:
+        k = lookup.get(("stub", h, i, e))
+        if k is None:
+            raise fail("no-track", f"the city {h}/{i} has no track to side {e}")
+        return k
+
+    def path(h: Hex, a: int, b: int) -> int:
+        k = lookup.get(("path", h, min(a, b), max(a, b)))
+        if k is None:
+            for x in range(6):
+                if (("path", h, min(a, x), max(a, x)) in lookup
+                        and ("path", h, min(x, b), max(x, b)) in lookup):
+                    raise fail("sharp-turn", f"the track on {h} does not turn from side {a} "
+                                             f"to side {b} (a fork's sharp turn)")
+            raise fail("no-track", f"no track on {h} joins side {a} to side {b}")
+        return k
+
+    first = waypoints[0]
+    last = waypoints[-1]
+    if isinstance(first, Side) or isinstance(last, Side):
+        raise fail("open-end", "a route starts and ends at a stop")
+    start = net.stop_index(first)
+    if start is None:
+        raise fail("no-track", f"there is no stop {first}")
+    tracks: list[int] = []
+    for prev, nxt in pairwise(waypoints):
+        if isinstance(prev, Side):
+            entered = neighbour(prev.hex, prev.edge)
+            at_edge = opposite(prev.edge)
+            if isinstance(nxt, Side):
+                if nxt.hex != entered:
+                    raise fail("no-track", f"{nxt.hex} is not the hex entered from {prev.hex}")
+                tracks.append(path(entered, at_edge, nxt.edge))
+                tracks.append(side_piece(nxt.hex, nxt.edge))
+            else:
+                if nxt[0] != entered:
+                    raise fail("no-track", f"the stop {nxt} is not on the hex entered")
+                tracks.append(stub(entered, nxt[1], at_edge))
+        elif isinstance(nxt, Side):
+            if nxt.hex != prev[0]:
+                raise fail("no-track", f"the route leaves {prev[0]}, not {nxt.hex}")
+            tracks.append(stub(prev[0], prev[1], nxt.edge))
+            tracks.append(side_piece(nxt.hex, nxt.edge))
+        else:
+            h = prev[0]
+            i, j = sorted((prev[1], nxt[1]))
+            k = lookup.get(("link", h, i, j)) if nxt[0] == h else None
+            if k is None:
+                raise fail("no-track", f"no track joins {prev} to {nxt} directly")
+            tracks.append(k)
+    return start, tracks
