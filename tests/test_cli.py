@@ -343,3 +343,15 @@ def test_main_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
         main(["titles"])
     assert exit_info.value.code == 0
     assert "acquire" in capsys.readouterr().out
+
+
+def test_play_lost_atlas_bots_draws_the_map_at_each_round(tmp_path: Path) -> None:
+    runner = CliRunner()
+    picture = tmp_path / "map.svg"
+    result = runner.invoke(cli, ["play", "lost_atlas", "--players", "bot:random,bot:random",
+                                 "--seed", "3", "--option", "mode=micro_2p",
+                                 "--map", str(picture)])
+    assert result.exit_code == 0, result.output
+    assert "Final scores" in result.output
+    assert result.output.count("The map is drawn in") >= 4 * 3  # every round of 4 cycles
+    assert "<svg" in picture.read_text(encoding="utf-8")

@@ -43,7 +43,14 @@ from boardroom.cli.common import (
     save_game,
     split_names,
 )
-from boardroom.cli.play import DEFAULT_PLAYERS, Seat, Session, infer_seats, parse_seats
+from boardroom.cli.play import (
+    DEFAULT_PLAYERS,
+    Seat,
+    Session,
+    default_players,
+    infer_seats,
+    parse_seats,
+)
 from boardroom.cli.render import render_view
 from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game, new_game
@@ -205,18 +212,22 @@ cli.add_command(replay, name="log")
 @cli.command()
 @click.argument("title", default="acquire")
 @click.option("--players", help=f"Comma-separated seats; bot:NAME for a bot. "
-                                f"[default: {DEFAULT_PLAYERS}]")
+                                f"[default for Acquire: {DEFAULT_PLAYERS}]")
 @click.option("--seed", type=int, help="The game's seed (default: a random one).")
 @option_pairs
 @click.option("--save", "save_path", type=RECORD, help="Keep the record in this file.")
 @click.option("--load", "load_path", type=RECORD, help="Go on with the game in this record.")
+@click.option("--map", "map_path", type=click.Path(dir_okay=False),
+              default="boardroom-map.svg", show_default=True,
+              help="Lost Atlas: the SVG file the map is drawn in at every new round.")
 @click.pass_context
 def play(ctx: click.Context, title: str, players: str | None, seed: int | None,
-         options: Sequence[str], save_path: str | None, load_path: str | None) -> None:
+         options: Sequence[str], save_path: str | None, load_path: str | None,
+         map_path: str) -> None:
     """Play TITLE at this keyboard: any mix of people and bots (bot:random, bot:greedy)."""
     out = console()
     if load_path is None:
-        seats = parse_seats(players or DEFAULT_PLAYERS)
+        seats = parse_seats(players or default_players(title))
         game = new_game(title, [s.name for s in seats],
                         seed=random_seed() if seed is None else seed,
                         options=parse_options(options))
@@ -229,7 +240,8 @@ def play(ctx: click.Context, title: str, players: str | None, seed: int | None,
         print_log(out, game.log_entries[-SHOW_LOG_LINES:], numbered=False)
     out.print(Text(f"{game.title.display_name}: {names(game, range(len(seats)))}; "
                    f"seed {game.record.seed}. Type ? for help.", style="bold"))
-    Session(game, seats, out, Path(save_path) if save_path else None).run()
+    drawn = Path(map_path) if game.title.name == "lost_atlas" else None
+    Session(game, seats, out, Path(save_path) if save_path else None, drawn).run()
 
 
 def resume(path: str, title: str | None, players: str | None) -> tuple[Game, list[Seat]]:

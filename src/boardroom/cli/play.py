@@ -33,6 +33,10 @@ from boardroom.core.title import Action
 
 BOT_PREFIX = "bot:"
 DEFAULT_PLAYERS = "Player,bot:greedy,bot:greedy,bot:greedy"
+DEFAULT_SEATS = {
+    "acquire": DEFAULT_PLAYERS,
+    "lost_atlas": "Player,bot:random,bot:random,bot:random",
+}
 
 HELP = """\
 Type an action (5D, found Tower, buy Tower Luxor, pass, sell 2 trade 4...),
@@ -51,6 +55,19 @@ class Seat:
 
     name: str
     bot: str | None = None
+
+
+def round_stage(game: Game) -> tuple[object, ...]:
+    """Which round the game is in (Lost Atlas), to redraw the map when it changes."""
+    if game.title.name != "lost_atlas":
+        return ()
+    state = game.state
+    return (state.cycle, state.round, state.or_number)
+
+
+def default_players(title: str) -> str:
+    """The seats of ``boardroom play TITLE`` with no --players."""
+    return DEFAULT_SEATS.get(title, DEFAULT_PLAYERS)
 
 
 def parse_seats(spec: str) -> list[Seat]:
@@ -100,6 +117,8 @@ class Session:
     seats: list[Seat]
     out: Console
     save_path: Path | None = None
+    map_path: Path | None = None
+    """Lost Atlas: where the map is drawn (SVG) whenever a round begins."""
     bots: dict[int, Bot] = field(default_factory=dict)
     last_listed: list[Action] = field(default_factory=list)
 
@@ -130,9 +149,20 @@ class Session:
     def play(self, action: Action | str, seat: int) -> None:
         """Apply an action (IllegalAction propagates), print its sentences, autosave."""
         before = len(self.game.log_entries)
+        stage = round_stage(self.game)
         self.game.apply(action, seat)
         print_log(self.out, self.game.log_entries[before:], numbered=False)
         self.autosave()
+        if self.map_path is not None and round_stage(self.game) != stage:
+            self.draw_map()
+
+    def draw_map(self) -> None:
+        """Write the Lost Atlas map as it stands to the map file."""
+        from boardroom.titles.lost_atlas.render_svg import write_game_map
+
+        assert self.map_path is not None
+        write_game_map(self.game, self.map_path)
+        self.out.print(f"The map is drawn in {self.map_path}.", style="dim")
 
     def human_turn(self, seat: int) -> bool:
         """Show the seat's view and ask until it acts; False when the person leaves."""

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from boardroom.core.errors import BoardroomError, OptionError
 from boardroom.map.hexes import Hex, neighbour, pixel
@@ -1240,21 +1240,33 @@ class MapPicture:
     name: str
 
 
-def record_picture(path: str | Path) -> tuple[MapPicture, str]:
-    """Replay a Lost Atlas game record and return its map as it stands, with the phase."""
-    from boardroom.core.game import load
-    from boardroom.core.record import Record
-
-    game = load(Record.read(path))
-    state = game.state
+def game_picture(game: Any) -> tuple[MapPicture, str]:
+    """A Lost Atlas game's map as it stands now, with the phase (a :class:`Game`)."""
     if game.title.name != "lost_atlas":
-        raise BoardroomError(f"{path} is a record of {game.title.display_name}, not of the "
+        raise BoardroomError(f"this is a game of {game.title.display_name}, not of the "
                              f"Lost Atlas")
+    state = game.state
     cards = state.components.destination_cards
     per = {dest: dict(cards[card].values or {})
            for dest, card in sorted(state.destination_values.items())}
     name = f"{', '.join(game.players)}, cycle {state.cycle}, {state.round} round"
     return MapPicture(state.board, per, name), str(state.phase)
+
+
+def record_picture(path: str | Path) -> tuple[MapPicture, str]:
+    """Replay a Lost Atlas game record and return its map as it stands, with the phase."""
+    from boardroom.core.game import load
+    from boardroom.core.record import Record
+
+    return game_picture(load(Record.read(path)))
+
+
+def write_game_map(game: Any, path: str | Path) -> None:
+    """Write the game's map as it stands to ``path`` (SVG)."""
+    picture, phase = game_picture(game)
+    svg = render_board(picture.board, phase, per_destination=picture.per_destination,
+                       name=picture.name)
+    Path(path).write_text(svg, encoding="utf-8")
 
 
 def is_game_record(path: str | Path) -> bool:
