@@ -71,4 +71,5 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 def _load_builtin() -> None:
     """Import the built-in bots so they register themselves."""
-    import boardroom.bots.acquire_greedy  # noqa: F401
+    import boardroom.bots.acquire_greedy
+    import boardroom.bots.lost_atlas_heuristic  # noqa: F401

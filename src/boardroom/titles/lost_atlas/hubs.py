@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.hexes import Hex
-from boardroom.map.track import StopRef
+from boardroom.map.track import Reach, StopRef
 from boardroom.titles.lost_atlas.board import CITY, Board
 from boardroom.titles.lost_atlas.operator import SUBURBAN, Operator
 from boardroom.titles.lost_atlas.track_laying import trace_for
@@ -76,8 +76,10 @@ class PlaceSuburb(Action):
         return cls(_parse_ref(words[1], text)[0])
 
 
-def check_hub(board: Board, op: Operator, spot: StopRef, cost: int) -> IllegalAction | None:
-    """May ``op`` place a hub costing ``cost`` on ``spot`` now?"""
+def check_hub(board: Board, op: Operator, spot: StopRef, cost: int,
+              reach: Reach | None = None) -> IllegalAction | None:
+    """May ``op`` place a hub costing ``cost`` on ``spot`` now? (``reach``: the company's
+    trace, if the caller has it.)"""
     h, i = spot
     laid = board.track.laid.get(h)
     if laid is None or not 0 <= i < len(laid.tile.stops):
@@ -93,7 +95,7 @@ def check_hub(board: Board, op: Operator, spot: StopRef, cost: int) -> IllegalAc
                                  f"the last spot at {h} is reserved for "
                                  f"{board.reserved[spot]}, which has not launched")
         return IllegalAction("lost_atlas.hub.open-spot", f"no open spot is left at {h}")
-    if spot not in trace_for(board, op).stops:
+    if spot not in (reach if reach is not None else trace_for(board, op)).stops:
         return IllegalAction("lost_atlas.hub.reach", f"{op.id} cannot trace a route to {h}")
     if cost > op.treasury:
         return IllegalAction("lost_atlas.hub.cost",
@@ -103,11 +105,7 @@ def check_hub(board: Board, op: Operator, spot: StopRef, cost: int) -> IllegalAc
 
 def legal_hub_spots(board: Board, op: Operator, cost: int) -> list[StopRef]:
     reach = trace_for(board, op)
-    out = []
-    for spot in sorted(reach.stops):
-        if check_hub(board, op, spot, cost) is None:
-            out.append(spot)
-    return out
+    return [spot for spot in sorted(reach.stops) if check_hub(board, op, spot, cost, reach) is None]
 
 
 def is_basic_city(board: Board, h: Hex) -> bool:

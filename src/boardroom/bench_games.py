@@ -1,0 +1,185 @@
+"""How fast whole Railways of the Lost Atlas games are played and replayed.
+
+::
+
+    python -m boardroom.bench_games lost_atlas                       # 20 random Long games
+    python -m boardroom.bench_games lost_atlas --bot heuristic --games 10 --mode short
+
+It plays N complete seeded games (game ``k`` uses seed ``--seed + k``; seat ``s`` of game
+``k`` gets a bot seeded ``k * 8 + s``) with the chosen bot on every seat, from the first
+map tile to the final score, timing each game with the bots' decisions included. Then it
+replays every finished record with :func:`boardroom.load`, which checks each action as it
+goes, and times that per action. The figures are printed next to the targets: a random
+Long game in under 1 s (median), and a replay in under 0.2 ms per action (18xx.games
+replays at about 0.3-0.5 ms per action).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import boardroom
+from boardroom.bots import make_bot
+from boardroom.core.game import Game
+
+TARGET_RANDOM_LONG_S = 1.0
+"""Median seconds for a complete random Long game."""
+TARGET_REPLAY_MS = 0.2
+"""Milliseconds per action when replaying a record."""
+REFERENCE_REPLAY_MS = "0.3-0.5"
+"""What 18xx.games takes per action to replay, for comparison."""
+MAX_ACTIONS = 20_000
+"""A game longer than this is reported as stuck."""
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What one benchmark run measured: per game, its seconds, actions and replay time."""
+
+    game_seconds: list[float]
+    actions: list[int]
+    replay_seconds: list[float]
+
+    @property
+    def games(self) -> int:
+        return len(self.game_seconds)
+
+    @property
+    def median_game_s(self) -> float:
+        return statistics.median(self.game_seconds)
+
+    @property
+    def p90_game_s(self) -> float:
+        return percentile(self.game_seconds, 0.9)
+
+    @property
+    def mean_actions(self) -> float:
+        return statistics.fmean(self.actions)
+
+    @property
+    def replay_ms_per_action(self) -> float:
+        """All replay time over all replayed actions, in milliseconds."""
+        return 1000 * sum(self.replay_seconds) / sum(self.actions)
+
+    @property
+    def median_replay_ms(self) -> float:
+        """The median over games of each game's replay milliseconds per action."""
+        return statistics.median(1000 * s / n for s, n in
+                                 zip(self.replay_seconds, self.actions, strict=True))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1), interpolating linearly between the closest ranks.
+
+    >>> percentile([3.0, 1.0, 2.0, 5.0, 4.0], 0.9)
+    4.6
+    >>> percentile([7.0], 0.9)
+    7.0
+    """
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("no values")
+    position = q * (len(ordered) - 1)
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def play_lost_atlas(players: int, seed: int, bot: str, mode: str) -> Game:
+    """One complete Lost Atlas game with ``bot`` on every seat."""
+    names = [f"P{s + 1}" for s in range(players)]
+    game = boardroom.new_game("lost_atlas", names, seed=seed, options={"mode": mode})
+    bots = [make_bot(bot, seed=seed * 8 + s) for s in range(players)]
+    while not game.is_over:
+        if len(game.record.actions) >= MAX_ACTIONS:
+            raise RuntimeError(f"game {seed} passed {MAX_ACTIONS} actions without ending")
+        seat = game.to_act[0]
+        game.apply(bots[seat].choose(game, seat), seat)
+    return game
+
+
+def run_lost_atlas(games: int, players: int, bot: str, mode: str, seed: int = 0) -> Figures:
+    clock = time.perf_counter
+    game_seconds: list[float] = []
+    actions: list[int] = []
+    records = []
+    for k in range(games):
+        start = clock()
+        game = play_lost_atlas(players, seed + k, bot, mode)
+        game_seconds.append(clock() - start)
+        actions.append(len(game.record.actions))
+        records.append(game.to_record())
+    replay_seconds: list[float] = []
+    for record in records:
+        start = clock()
+        boardroom.load(record)
+        replay_seconds.append(clock() - start)
+    return Figures(game_seconds, actions, replay_seconds)
+
+
+def report(figures: Figures, players: int, bot: str, mode: str) -> list[str]:
+    """The lines printed for a run (the targets beside the figures)."""
+
+    def verdict(value: float, target: float) -> str:
+        return "meets" if value < target else "MISSES"
+
+    lines = [f"lost_atlas: {figures.games} complete {mode} games, {players} players, "
+             f"{bot} bot on every seat"]
+    game_line = (f"  game:   median {figures.median_game_s:.3f} s   "
+                 f"p90 {figures.p90_game_s:.3f} s   mean actions {figures.mean_actions:.0f}")
+    lines.append(game_line)
+    if bot == "random" and mode == "long":
+        lines.append(f"          target: a random Long game under {TARGET_RANDOM_LONG_S:.0f} s "
+                     f"({verdict(figures.median_game_s, TARGET_RANDOM_LONG_S)})")
+    else:
+        lines.append(f"          target: a random Long game under {TARGET_RANDOM_LONG_S:.0f} s "
+                     f"(not measured by this run)")
+    lines.append(f"  replay: {figures.replay_ms_per_action:.3f} ms per action overall   "
+                 f"median of games {figures.median_replay_ms:.3f} ms")
+    lines.append(f"          target: under {TARGET_REPLAY_MS} ms per action "
+                 f"({verdict(figures.replay_ms_per_action, TARGET_REPLAY_MS)}); "
+                 f"18xx.games: about {REFERENCE_REPLAY_MS} ms")
+    return lines
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m boardroom.bench_games",
+        description="Time complete seeded games and their replay against the targets.",
+    )
+    sub = p.add_subparsers(dest="title", required=True, metavar="TITLE")
+    la = sub.add_parser("lost_atlas", help="Railways of the Lost Atlas")
+    la.add_argument("--games", type=int, default=20, help="games to play (20)")
+    la.add_argument("--players", type=int, default=4, help="players per game (4)")
+    la.add_argument("--mode", default="long",
+                    choices=("long", "short", "short_random", "micro_3p", "micro_2p"),
+                    help="game mode (long)")
+    la.add_argument("--bot", choices=("random", "heuristic"), default="random",
+                    help="the bot on every seat (random)")
+    la.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; returns the process exit status."""
+    p = parser()
+    args = p.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.games < 1:
+        p.error("--games must be at least 1")
+    try:
+        figures = run_lost_atlas(args.games, args.players, args.bot, args.mode, args.seed)
+    except (boardroom.BoardroomError, RuntimeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for line in report(figures, args.players, args.bot, args.mode):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
