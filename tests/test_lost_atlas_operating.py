@@ -605,3 +605,21 @@ def test_random_operating_rounds_keep_every_rule() -> None:
             TITLE.apply(state, action, seat)
             TITLE.invariants(state)
         assert state.round == "over" or state.cycle > 2 or steps == 600
+
+
+def test_a_new_phases_tiles_wait_for_the_next_company() -> None:
+    """Rulebook "Phase Changes": tiles of the new phase are available to the next company
+    to act. A minor whose leadoff train opens green may not lay green tiles this turn."""
+    state, _ = operating_game([240, 130])
+    first = op(state).company
+    set_stack(state, "3", "3", "3", "4")
+    state.bought.add("2")
+    act(state, "train 3")  # the leadoff train is the first 3: green begins
+    assert state.phase == "green"
+    pass_until(state, orr.TRACK)
+    lays = [t for t in legal_texts(state) if t.startswith("lay ")]
+    green = {t.id for t in state.components.tiles.values() if t.colour == "green"}
+    assert not any(text.split()[1] in green for text in lays)
+    finish_turn(state)
+    if state.op is not None and op(state).company != first:
+        assert orr._colours(state) == state.components.phase("green").tile_colours

@@ -155,3 +155,37 @@ def test_legal_actions_are_exactly_the_accepted_ones_in_an_auction() -> None:
     legal = {str(a) for a in TITLE.legal_actions(state, seat)}
     assert legal == {"pass", "bid 405", "bid 410", "bid 415", "bid 420", "bid 425", "bid 430",
                      "bid 435", "bid 440", "bid 445", "bid 450"}
+
+
+def test_a_player_may_sell_again_on_a_later_turn_of_the_same_round() -> None:
+    """Sales happen once per *turn*: a later turn of the same round may sell again, but
+    never buy back what was sold this round."""
+    state = diagram3_start()
+    for text in ("auction 140", "pass", "launch expansive",      # P1 launches Expansive
+                 "auction 140", "pass", "launch tunneling",      # P2 launches Tunneling
+                 "buy expansive treasury", "pass",               # P1 3 Expansive; P2
+                 "buy tunneling treasury", "pass"):              # P1 1 Tunneling; P2
+        act(state, text)
+    state.corps["expansive"].operated = True
+    state.corps["tunneling"].operated = True
+    act(state, "sell tunneling 1")
+    with pytest.raises(IllegalAction) as err:
+        act(state, "sell tunneling 1")
+    assert err.value.rule == "lost_atlas.stock.sell-once"
+    act(state, "done")
+    act(state, "pass")  # P2
+    act(state, "sell expansive 1")  # a new turn: selling again is allowed
+    assert state.corps["expansive"].shares.held(0) == 2
+    with pytest.raises(IllegalAction) as err:
+        act(state, "buy tunneling pool")
+    assert err.value.rule == "lost_atlas.stock.buy-after-sale"
+
+
+def test_a_sale_drops_the_price_one_step_per_company() -> None:
+    state = diagram3_start()
+    for text in ("auction 140", "pass", "launch expansive", "pass",
+                 "buy expansive treasury", "pass"):
+        act(state, text)
+    state.corps["expansive"].operated = True
+    act(state, "sell expansive 1")
+    assert state.price("expansive") == 60  # 70 -> one step down, however many are sold

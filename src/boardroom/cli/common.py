@@ -59,12 +59,14 @@ def save_game(game: Game, path: str | Path) -> None:
 
 
 # -- options, players and seats --------------------------------------------------
-def parse_value(text: str) -> int | str:
-    """An option value: an int when the text is one, else the text itself.
+def parse_value(text: str) -> bool | int | str:
+    """An option value: true/false, an int when the text is one, else the text itself.
 
-    >>> parse_value("3"), parse_value("-2"), parse_value("tycoon")
-    (3, -2, 'tycoon')
+    >>> parse_value("3"), parse_value("-2"), parse_value("tycoon"), parse_value("True")
+    (3, -2, 'tycoon', True)
     """
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
     try:
         return int(text)
     except ValueError:

@@ -337,13 +337,16 @@ class OperatingRound:
     refused: dict[tuple[str, str], int] = field(default_factory=dict)
     """(seller, train) -> the highest refused offer this turn."""
     forced: Forced | None = None
+    phase: str = ""
+    """The phase when this company's turn began: a new phase's tiles are available only
+    to the next company to act (rulebook "Phase Changes")."""
 
     def copy(self) -> OperatingRound:
         offer = Offer(self.offer.seller, self.offer.train, self.offer.price) if self.offer \
             else None
         return OperatingRound(self.company, self.step, list(self.done), self.budget.copy(),
                               self.revenue, self.best, offer, dict(self.refused),
-                              self.forced.copy() if self.forced else None)
+                              self.forced.copy() if self.forced else None, self.phase)
 
 
 def _op(state: LostAtlasState) -> OperatingRound:
@@ -359,7 +362,10 @@ def _operator(state: LostAtlasState, company: str) -> Operator:
 
 
 def _colours(state: LostAtlasState) -> tuple[str, ...]:
-    return state.components.phase(state.phase).tile_colours
+    """Tile colours the operating company may lay: those of the phase its turn began in."""
+    op = state.op
+    phase = op.phase if isinstance(op, OperatingRound) and op.phase else state.phase
+    return state.components.phase(phase).tile_colours
 
 
 def _room(state: LostAtlasState, company: str) -> int:
@@ -496,6 +502,7 @@ def _begin_turn(state: LostAtlasState, log: list[str]) -> None:
     op.offer = None
     op.refused = {}
     op.forced = None
+    op.phase = state.phase
     seat = state.president(op.company)
     log.append(f"{corp.name} operates ({_name(state, seat)} presides; treasury "
                f"{state.treasury(op.company)}).")

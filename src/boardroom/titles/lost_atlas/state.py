@@ -95,10 +95,14 @@ class StockRound:
     sold: dict[int, set[str]] = field(default_factory=dict)
     """Companies each player sold this round (they may not buy them back)."""
     launched_any: bool = False
+    selling: set[str] = field(default_factory=set)
+    """Companies sold in the current turn; non-empty means the turn is under way (only
+    more sales of other companies, one purchase or 'done' may follow)."""
 
     def copy(self) -> StockRound:
         return StockRound(self.turn, self.passes, self.last_actor,
-                          {s: set(c) for s, c in self.sold.items()}, self.launched_any)
+                          {s: set(c) for s, c in self.sold.items()}, self.launched_any,
+                          set(self.selling))
 
 
 @dataclass

@@ -151,7 +151,7 @@ def _selling(state: LostAtlasState, seat: int) -> bool:
     """Has ``seat`` already sold this turn (so only more sells, a buy or done remain)?"""
     sr = state.sr
     assert sr is not None
-    return bool(sr.sold.get(seat)) and sr.turn == seat and sr.passes == -1
+    return bool(sr.selling) and sr.turn == seat
 
 
 def _max_bid(state: LostAtlasState, seat: int) -> int:
@@ -274,11 +274,9 @@ def _check_sell(state: LostAtlasState, action: Sell, seat: int) -> IllegalAction
     corp = state.corps.get(action.company)
     if corp is None:
         return IllegalAction("lost_atlas.stock.company", f"no company {action.company!r}")
-    if action.company in sr.sold.get(seat, set()):
+    if action.company in sr.selling:
         return IllegalAction("lost_atlas.stock.sell-once",
                              "all shares of a company are sold at once, once a turn")
-    if sr.sold.get(seat) and sr.turn == seat and sr.passes != -1:
-        return IllegalAction("lost_atlas.stock.sell-once", "sales happen once per turn")
     if corp.kind == MINOR and not corp.operated:
         return IllegalAction("lost_atlas.stock.sell-unoperated",
                              f"{corp.name} has not operated yet; its shares cannot be sold")
@@ -353,7 +351,7 @@ def apply(state: LostAtlasState, action: StockAction, seat: int, log: list[str])
         return False
     if isinstance(action, Sell):
         _sell(state, action, seat, log)
-        sr.passes = -1  # marks "mid-turn after selling"
+        sr.selling.add(action.company)
         return False
     if isinstance(action, Buy):
         _buy(state, action, seat, log)
@@ -469,6 +467,7 @@ def _presidency(state: LostAtlasState, company: str, log: list[str]) -> None:
 def _end_turn(state: LostAtlasState, seat: int, acted: bool, log: list[str]) -> bool:
     sr = state.sr
     assert sr is not None
+    sr.selling = set()
     if acted:
         sr.last_actor = seat
         sr.passes = 0
