@@ -1,0 +1,881 @@
+"""The branch and bound: one depth-first search over the routes of all the company's
+trains, after the Rails revenue calculator (``RevenueCalculator``).
+
+**Moves.** On the reduced graph (``graph``), every way a train can go from a stop to the
+next stop through junctions only is listed once per stop as a *move*: the stop reached and
+the bitset of segments used (a move whose segments include another's to the same stop is
+dropped: it only uses more track). The search walks from stop to stop by moves, stops of
+higher value first.
+
+**One route.** A route is built from its *anchor*, the lowest-numbered hub on it (hubs are
+numbered first, and a route may not touch a hub below its anchor, so each route has one
+anchor): the *top arm* leaves the anchor and is extended stop by stop; wherever it may
+end, the route is either finished there or continued by the *bottom arm*, which leaves
+the anchor by a move of higher index than the top arm's first (so a two-armed route is
+built in one orientation only). A local route is the anchor alone.
+
+**All trains.** Trains are searched biggest first (∞ first). The first train's route is
+searched; what the other trains can add (*the rest*) is the optimum of the same search on
+the pieces the first route leaves. The rest never rises as the first route grows, so a
+rest found at one node bounds every node below it.
+
+With two trains, the second train's routes worth more than the least that could matter
+are listed up front, best first (a *catalogue*: every route above its floor, up to
+``CATALOGUE`` of them), with a bitset per move of the catalogue routes that move blocks.
+The best catalogue route the first route has not blocked is the rest, exactly, in two
+big-int operations per node; when all are blocked the rest is at most the floor. Where
+that is not enough to prune, the routes of the second train that could still matter at
+this node (worth more than the bound leaves, sharing no piece with the first route) are
+listed again for the subtree below (up to ``RELIST``): none means the node is pruned.
+With three trains or more, the rest is a search of its own, redone (first as a yes/no
+question against the bound, fully where a route ends) when the first route takes a piece
+the known rest uses.
+
+**Bounds.** At every node: this route so far + the most it could add + the rest (a bound
+or exact). The most a route could add is bounded by
+
+* the ``r`` best stop values, for ``r`` stops still countable;
+* the train's optimum alone (each train size is solved alone first, smallest first, by
+  the same search; the best first train plus the best rest is the first incumbent);
+* when at least ``BLOCK_MIN`` stops are still countable, the block-cut bound: in the
+  graph of what the route has not visited, a path that leaves a biconnected block through
+  a cut vertex never comes back, so from an open end it collects at most one chain of
+  blocks of the block-cut tree (a Distant Destination or a city it may not pass only as
+  its last stop, a blocked city Overnight passes only for its bonus unless it ends there).
+  The route's two open ends (the arm's end, and the anchor while the bottom arm is to
+  come) add a chain each; at the anchor with both arms to come, two chains. The graph is
+  the reduced graph with its junctions (a route passes a Lost Atlas junction once), or the
+  graph of moves when some junction could be passed twice. Memoised on (end, visited).
+
+With two identical trains the first runs the better route, so the rest counts at most
+what the first route can still reach. A single train's future depends only on where it is
+and what it has visited (when no junction can be passed twice and no two segments share a
+piece), so its search remembers each position's bound (a transposition table).
+
+**Determinism.** Everything is ordered by indices and values; no set or dict iteration
+order matters, so a problem gives the same routes on any machine.
+
+**Budget.** With ``node_budget`` the search stops after that many nodes (bound searches
+included) and answers the best found, ``proven=False``; each train it had not placed then
+gets the best route another budget's worth of nodes finds on the pieces left (or a local
+route at the best hub), so at most (1 + such trains) x the budget nodes are visited.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardroom.routing.graph import ReducedGraph, reduce
+from boardroom.routing.problem import Route, RouteProblem, RouteResult
+from boardroom.routing.validate import route_of
+
+NORMAL, END_ONLY, PASSABLE = 0, 1, 2
+BIG = 1 << 30
+BLOCK_MIN = 4
+"""Use the block-cut bound when at least this many stops may still be counted."""
+CATALOGUE = 3000
+"""At most this many of the second train's routes are listed up front (two trains)."""
+RELIST = 300
+"""At most this many are listed again below a node where every listed route is blocked."""
+
+Arm = tuple[int, ...]
+"""Move ids from the anchor outwards."""
+Snap = tuple[tuple[int, Arm, Arm], ...]
+"""A solution as found: per train (in search order) the anchor, top arm and bottom arm;
+trains beyond the end run nothing."""
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Reached(Exception):
+    """The incumbent reached a known upper bound: it is optimal."""
+
+
+@dataclass(frozen=True)
+class _Catalogue:
+    """A train's routes worth more than ``floor``, best first (all of them)."""
+
+    values: tuple[int, ...]
+    snaps: tuple[tuple[int, Arm, Arm], ...]
+    conflicts: tuple[int, ...]
+    """Per move: the bitset of catalogue routes that share a piece with it."""
+    floor: int
+
+
+@dataclass
+class _Outcome:
+    best: int
+    snap: Snap
+    complete: bool
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Tables:
+    """The reduced graph as stop-to-stop moves and flat tuples for the hot loop."""
+
+    def __init__(self, problem: RouteProblem, graph: ReducedGraph) -> None:
+        stops = problem.stops
+        rules = problem.rules
+        self.graph = graph
+        ns, nh = graph.n_stops, graph.n_hubs
+        self.ns, self.nh = ns, nh
+        val = [0] * ns
+        bon = [0] * ns
+        kind = [NORMAL] * ns
+        group_key = [0] * ns
+        for v in range(ns):
+            s = stops[graph.nodes[v]]
+            val[v], bon[v], group_key[v] = s.value, s.bonus, s.group
+            if s.terminal:
+                kind[v] = END_ONLY
+            elif s.blocked:
+                kind[v] = PASSABLE if rules.pass_blocked else END_ONLY
+        members: dict[int, int] = {}
+        for v in range(ns):
+            members[group_key[v]] = members.get(group_key[v], 0) | (1 << v)
+        gvm = [members[group_key[v]] for v in range(ns)]
+        self.val, self.bon, self.kind, self.gvm = tuple(val), tuple(bon), tuple(kind), tuple(gvm)
+
+        moves, move_segs = self._moves(graph, gvm)
+        self.move_segs = move_segs
+        move_pieces = [0] * len(move_segs)
+        for v in range(ns):
+            for mask, _, mi in moves[v]:
+                move_pieces[mi] = mask
+        self.move_pieces = tuple(move_pieces)
+        # The junctions a move passes (a route passes a junction once when one of its
+        # sides has a single track): the bound treats them as visited.
+        passes = []
+        for segs in move_segs:
+            mask = 0
+            for si, fwd in segs[:-1]:
+                seg = graph.segments[si]
+                mask |= 1 << (seg.b if fwd else seg.a)
+            passes.append(mask)
+        self.move_passes = tuple(passes)
+        potential = [val[v] + bon[v] for v in range(ns)]
+        ordered = []
+        sadj = [0] * ns
+        for v in range(ns):
+            mv = sorted(moves[v], key=lambda e: (-potential[e[1]], e[2]))
+            ordered.append(tuple(mv))
+            for _, w, _ in mv:
+                sadj[v] |= 1 << w
+        self.moves = tuple(ordered)
+        self.sadj = tuple(sadj)
+
+
+        # Count bound: the r best group values.
+        group_best: dict[int, int] = {}
+        for v in range(ns):
+            g = group_key[v]
+            group_best[g] = max(group_best.get(g, 0), val[v] + bon[v])
+        values = sorted(group_best.values(), reverse=True)
+        top = [0]
+        for x in values:
+            top.append(top[-1] + x)
+        self.top = tuple(top)
+        self.n_groups = len(values)
+        self.pass_extra = sum(bon[v] for v in range(ns) if kind[v] == PASSABLE)
+
+        # Block-cut bound. It runs on the reduced graph with its junctions when every
+        # junction has a single track on one side (a route then passes it at most once, so
+        # it is a vertex of a simple path), else on the graph of moves between stops.
+        nv = graph.vertices
+        sides: dict[tuple[int, int], int] = {}
+        for seg in graph.segments:
+            for v, side in ((seg.a, seg.a_side), (seg.b, seg.b_side)):
+                if v >= ns:
+                    sides[(v, side)] = sides.get((v, side), 0) + 1
+        simple = all(min(sides.get((j, 0), 0), sides.get((j, 1), 0)) <= 1
+                     for j in range(ns, nv))
+        if simple:
+            relax = [0] * nv
+            for seg in graph.segments:
+                if seg.a != seg.b:
+                    relax[seg.a] |= 1 << seg.b
+                    relax[seg.b] |= 1 << seg.a
+        else:
+            relax = list(sadj)
+            nv = ns
+        self.relax_junctions = simple
+        seen_bits = 0
+        disjoint = True
+        for seg in graph.segments:
+            if seg.mask & seen_bits:
+                disjoint = False
+            seen_bits |= seg.mask
+        self.transpose = simple and disjoint
+        """A single train's future depends only on where it is and what it has visited
+        (so a search may remember positions): true when every junction is passed at most
+        once and no two segments share a piece."""
+        self.relax = tuple(relax)
+        # A stop adds its flow when the path passes it; a blocked stop that may be passed
+        # adds only its bonus then, and its value too if the path ends there (stop_end).
+        self.flow = tuple(0 if v >= ns or kind[v] == END_ONLY else
+                          bon[v] if kind[v] == PASSABLE else val[v] + bon[v]
+                          for v in range(nv))
+        self.stop_end = tuple(val[v] if v < ns and kind[v] == PASSABLE else 0
+                              for v in range(nv))
+        end_mask = 0
+        for v in range(ns):
+            if kind[v] == END_ONLY:
+                end_mask |= 1 << v
+        self.end_mask = end_mask
+        ends_near = []
+        for v in range(nv):
+            near = [(val[w] + bon[w], 1 << w) for w in _bits(relax[v] & end_mask)]
+            near.sort(key=lambda e: (-e[0], e[1]))
+            ends_near.append(tuple(near))
+        self.ends_near = tuple(ends_near)
+
+    @staticmethod
+    def _moves(graph: ReducedGraph, gvm: list[int]
+               ) -> tuple[list[list[tuple[int, int, int]]], list[tuple[tuple[int, bool], ...]]]:
+        """Every stop-to-stop run through junctions only, per stop (undominated)."""
+        nv, ns = graph.vertices, graph.n_stops
+        out_of: list[list[list[tuple[int, int, int, int, bool]]]] = [
+            [[], []] for _ in range(nv)
+        ]
+        for si, seg in enumerate(graph.segments):
+            for v, vs, w, ws, fwd in ((seg.a, seg.a_side, seg.b, seg.b_side, True),
+                                      (seg.b, seg.b_side, seg.a, seg.a_side, False)):
+                entry = (seg.mask, w, ws, si, fwd)
+                if v < ns:
+                    out_of[v][0].append(entry)
+                    out_of[v][1].append(entry)
+                else:
+                    out_of[v][1 - vs].append(entry)
+        moves: list[list[tuple[int, int, int]]] = [[] for _ in range(ns)]
+        move_segs: list[tuple[tuple[int, bool], ...]] = []
+        for u in range(ns):
+            found: list[tuple[int, int, tuple[tuple[int, bool], ...]]] = []
+            path: list[tuple[int, bool]] = []
+
+            def walk(v: int, side: int, mask: int, u: int = u,
+                     found: list[tuple[int, int, tuple[tuple[int, bool], ...]]] = found,
+                     path: list[tuple[int, bool]] = path) -> None:
+                for m, w, ws, si, fwd in out_of[v][side]:
+                    if m & mask:
+                        continue
+                    path.append((si, fwd))
+                    if w < ns:
+                        if not gvm[u] >> w & 1:
+                            found.append((mask | m, w, tuple(path)))
+                    else:
+                        walk(w, ws, mask | m)
+                    path.pop()
+
+            walk(u, 0, 0)
+            for mask, w, segs in found:
+                dominated = any(
+                    w2 == w and m2 != mask and m2 & mask == m2 for m2, w2, _ in found
+                ) or any(
+                    w2 == w and m2 == mask and s2 < segs for m2, w2, s2 in found
+                )
+                if not dominated:
+                    moves[u].append((mask, w, len(move_segs)))
+                    move_segs.append(segs)
+        return moves, move_segs
+
+
+class _Search:
+    """Searches over lists of train capacities (BIG for ∞), sharing one node count."""
+
+    def __init__(self, tables: _Tables, local: bool, budget: int | None) -> None:
+        self.t = tables
+        self.local = local
+        self.budget = budget if budget is not None else -1
+        self.nodes = 0
+        self.memo: dict[int, int] = {}
+
+    def chain(self, x: int, allowed: int, two: bool) -> int:
+        """The most a simple path (two, if ``two``) from ``x`` collects in ``allowed``
+        in the relaxation graph (see the module text)."""
+        t = self.t
+        flow, end_mask, ends_near, stop_end = t.flow, t.end_mask, t.ends_near, t.stop_end
+        sadj = t.relax
+        inner = (allowed & ~end_mask) | (1 << x)
+        first = sadj[x] & inner
+        pendants = ends_near[x]
+        num = {x: 0}
+        low = {x: 0}
+        counter = 1
+        stack = [(x, first)]
+        vstack: list[int] = []
+        blocks: list[tuple[int, int]] = []
+        while stack:
+            u, rest = stack[-1]
+            if rest:
+                bit = rest & -rest
+                stack[-1] = (u, rest ^ bit)
+                w = bit.bit_length() - 1
+                nw = num.get(w)
+                if nw is None:
+                    num[w] = low[w] = counter
+                    counter += 1
+                    vstack.append(w)
+                    stack.append((w, sadj[w] & inner))
+                elif nw < low[u]:
+                    low[u] = nw
+            else:
+                stack.pop()
+                if stack:
+                    p = stack[-1][0]
+                    if low[u] < low[p]:
+                        low[p] = low[u]
+                    if low[u] >= num[p]:
+                        members = 0
+                        while True:
+                            y = vstack.pop()
+                            members |= 1 << y
+                            if y == u:
+                                break
+                        blocks.append((p, members))
+        best_at: dict[int, int] = {}
+        root: list[tuple[int, int]] = []
+        for top_v, members in blocks:
+            total = 0
+            e1 = e2 = 0
+            m = members
+            while m:
+                bit = m & -m
+                m ^= bit
+                y = bit.bit_length() - 1
+                total += flow[y]
+                c = best_at.get(y, 0)
+                if stop_end[y] > c:
+                    c = stop_end[y]
+                for value, ebit in ends_near[y]:
+                    if ebit & allowed:
+                        if value > c:
+                            c = value
+                        break
+                if c > e1:
+                    e1, e2 = c, e1
+                elif c > e2:
+                    e2 = c
+            one = total + e1
+            if top_v == x:
+                root.append((one, one + e2))
+            if one > best_at.get(top_v, 0):
+                best_at[top_v] = one
+        ones = [one for one, _ in root]
+        for value, ebit in pendants:
+            if ebit & allowed:
+                ones.append(value)
+        if not ones:
+            return 0
+        ones.sort(reverse=True)
+        if not two:
+            return ones[0]
+        result = ones[0] + (ones[1] if len(ones) > 1 else 0)
+        for _, both in root:
+            if both > result:
+                result = both
+        return result
+
+    def block_bound(self, v: int, anchor: int, gm: int, mode: int) -> int:
+        """Mode 0: one open end ``v``; 1: ends ``v`` and ``anchor``; 2: both arms from v."""
+        ns = self.t.ns
+        key = ((gm * ns + v) * ns + anchor) * 4 + mode
+        got = self.memo.get(key)
+        if got is None:
+            allowed = ~gm
+            if mode == 0:
+                got = self.chain(v, allowed, False)
+            elif mode == 1:
+                got = self.chain(v, allowed, False) + self.chain(anchor, allowed, False)
+            else:
+                got = self.chain(v, allowed, True)
+            self.memo[key] = got
+        return got
+
+    def snap_pieces(self, snap: Snap) -> int:
+        move_pieces = self.t.move_pieces
+        used = 0
+        for _, top_arm, bot_arm in snap:
+            for mi in top_arm + bot_arm:
+                used |= move_pieces[mi]
+        return used
+
+    def collect(self, cap: int, lim: int, floor: int, most: int,
+                start_used: int = 0) -> _Catalogue:
+        """The routes of a train counting ``cap`` stops (``lim``: its optimum) worth more
+        than ``floor`` that use none of the pieces ``start_used``, best first — at most
+        ``most`` of them (the floor then rises to the last one kept, so every such route
+        worth more than the catalogue's floor is in it)."""
+        t = self.t
+        moves, val, bon, kind, gvm = t.moves, t.val, t.bon, t.kind, t.gvm
+        passes = t.move_passes if t.relax_junctions else (0,) * len(t.move_pieces)
+        top, n_groups, pass_extra = t.top, t.n_groups, t.pass_extra
+        budget = self.budget
+        block_bound = self.block_bound
+        found: list[tuple[int, int, int, tuple[int, Arm, Arm]]] = []
+        top_arm: list[int] = []
+        bot_arm: list[int] = []
+        anchor_now = [0]
+        low = [floor]
+
+        def keep(rmask: int, rev: int) -> None:
+            if rev <= low[0]:
+                return
+            found.append((-rev, len(found), rmask,
+                          (anchor_now[0], tuple(top_arm), tuple(bot_arm))))
+            if len(found) >= 2 * most:
+                found.sort()
+                del found[most:]
+                low[0] = -found[-1][0]
+
+        def ext(v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
+                minmove: int, anchor: int) -> None:
+            self.nodes += 1
+            if self.nodes == budget:
+                raise _OutOfBudget
+            room = cap - cnt
+            gain = (top[room] if room < n_groups else top[n_groups]) + pass_extra
+            floor_now = low[0]
+            if rev + gain <= floor_now or lim <= floor_now:
+                return
+            if room >= BLOCK_MIN:
+                mode = 0 if bottom or kind[anchor] != NORMAL else (2 if v == anchor else 1)
+                if rev + block_bound(v, anchor, gm, mode) <= floor_now:
+                    return
+            arm = bot_arm if bottom else top_arm
+            for m, w, mi in moves[v]:
+                if m & rmask or mi <= minmove or gm >> w & 1 or w < anchor:
+                    continue
+                k2 = kind[w]
+                c2 = cnt + 1
+                m2 = rmask | m
+                g2 = gm | gvm[w] | passes[mi]
+                arm.append(mi)
+                if c2 <= cap:
+                    r2 = rev + val[w] + bon[w]
+                    keep(m2, r2)
+                    if not bottom and c2 < cap and kind[anchor] == NORMAL:
+                        ext(anchor, m2, g2, c2, r2, True, top_arm[0], anchor)
+                    if k2 == NORMAL and c2 < cap:
+                        ext(w, m2, g2, c2, r2, bottom, -1, anchor)
+                if k2 == PASSABLE:
+                    ext(w, m2, g2, cnt, rev + bon[w], bottom, -1, anchor)
+                arm.pop()
+
+        for a in range(t.nh):
+            anchor_now[0] = a
+            va = val[a] + bon[a]
+            if self.local:
+                keep(start_used, va)
+            if cap >= 2:
+                ext(a, start_used, gvm[a], 1, va, False, -1, a)
+        found.sort()
+        if len(found) > most:
+            del found[most:]
+            low[0] = -found[-1][0]
+        # Which catalogue routes each piece (and so each move) would block.
+        n = len(found)
+        width = (n + 7) // 8
+        per_bit: dict[int, bytearray] = {}
+        for idx, (_, _, mask, _) in enumerate(found):
+            byte, bit = divmod(idx, 8)
+            for b in _bits(mask):
+                row = per_bit.get(b)
+                if row is None:
+                    row = per_bit[b] = bytearray(width)
+                row[byte] |= 1 << bit
+        blocks = {b: int.from_bytes(row, "little") for b, row in per_bit.items()}
+        conflicts = []
+        for mask in t.move_pieces:
+            c = 0
+            for b in _bits(mask):
+                c |= blocks.get(b, 0)
+            conflicts.append(c)
+        return _Catalogue(tuple(-e[0] for e in found), tuple(e[3] for e in found),
+                          tuple(conflicts), low[0])
+
+    def run_pair(self, caps: list[int], alone: list[int], best: int, snap: Snap,
+                 cat: _Catalogue) -> _Outcome:
+        """Two trains: the first searched, the second read off its catalogue — the best
+        catalogue route sharing no piece with the first's route so far is the second's
+        best (exactly, while one exists), found from a bitset of the routes blocked."""
+        t = self.t
+        moves, val, bon, kind, gvm = t.moves, t.val, t.bon, t.kind, t.gvm
+        passes = t.move_passes if t.relax_junctions else (0,) * len(t.move_pieces)
+        top, n_groups, pass_extra = t.top, t.n_groups, t.pass_extra
+        nh = t.nh
+        budget = self.budget
+        block_bound = self.block_bound
+        cap = caps[0]
+        lim = alone[0]
+        pair = caps[0] == caps[1]
+        top_arm: list[int] = []
+        bot_arm: list[int] = []
+        anchor_now = [0]
+        state = {"best": best}
+        found: list[Snap] = [snap]
+        second_cap, second_lim = caps[1], alone[1]
+
+        def record(rev: int, second: int, snap2: Snap) -> None:
+            total = rev + second
+            if total > state["best"]:
+                state["best"] = total
+                found[0] = ((anchor_now[0], tuple(top_arm), tuple(bot_arm)), *snap2)
+
+        def relist(rmask: int, low: int) -> _Catalogue:
+            """A catalogue of the second train's routes worth more than ``low`` that share
+            no piece with ``rmask`` (for the subtree below a node: pieces only grow)."""
+            return self.collect(second_cap, second_lim, low, RELIST, rmask)
+
+        def commit(rmask: int, rev: int, blocked: int, cat: _Catalogue) -> tuple[
+                _Catalogue, int]:
+            values = cat.values
+            free = ((1 << len(values)) - 1) & ~blocked
+            if free:
+                j = (free & -free).bit_length() - 1
+                record(rev, values[j], (cat.snaps[j],))
+                return cat, blocked
+            if rev + cat.floor <= state["best"]:
+                return cat, blocked
+            fresh = relist(rmask, state["best"] - rev)
+            if fresh.values:
+                record(rev, fresh.values[0], (fresh.snaps[0],))
+            return fresh, 0
+
+        def ext(v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
+                minmove: int, anchor: int, blocked: int, cat: _Catalogue) -> None:
+            self.nodes += 1
+            if self.nodes == budget:
+                raise _OutOfBudget
+            values = cat.values
+            free = ((1 << len(values)) - 1) & ~blocked
+            second = values[(free & -free).bit_length() - 1] if free else cat.floor
+            room = cap - cnt
+            best_now = state["best"] - second
+            if lim <= best_now:
+                return
+            gain = (top[room] if room < n_groups else top[n_groups]) + pass_extra
+            if rev + gain <= best_now:
+                return
+            future = gain
+            if room >= BLOCK_MIN:
+                if bottom or kind[anchor] != NORMAL:
+                    mode = 0
+                elif v == anchor:
+                    mode = 2
+                else:
+                    mode = 1
+                future = min(gain, block_bound(v, anchor, gm, mode))
+                if rev + future <= best_now:
+                    return
+            ub = min(rev + future, lim)
+            if pair and ub + (second if second < ub else ub) <= state["best"]:
+                # Two identical trains: the first runs the better route.
+                return
+            if not free:
+                # Every listed route is blocked: list the ones that could still matter.
+                cat = relist(rmask, state["best"] - ub)
+                if not cat.values:
+                    return
+                blocked = 0
+            conflicts = cat.conflicts
+            arm = bot_arm if bottom else top_arm
+            for m, w, mi in moves[v]:
+                if m & rmask or mi <= minmove or gm >> w & 1 or w < anchor:
+                    continue
+                k = kind[w]
+                c2 = cnt + 1
+                m2 = rmask | m
+                g2 = gm | gvm[w] | passes[mi]
+                b2 = blocked | conflicts[mi]
+                arm.append(mi)
+                if c2 <= cap:
+                    r2 = rev + val[w] + bon[w]
+                    here, b3 = commit(m2, r2, b2, cat)
+                    if not bottom and c2 < cap and kind[anchor] == NORMAL:
+                        ext(anchor, m2, g2, c2, r2, True, top_arm[0], anchor, b3, here)
+                    if k == NORMAL and c2 < cap:
+                        ext(w, m2, g2, c2, r2, bottom, -1, anchor, b3, here)
+                if k == PASSABLE:
+                    ext(w, m2, g2, cnt, rev + bon[w], bottom, -1, anchor, b2, cat)
+                arm.pop()
+
+        try:
+            for a in range(nh):
+                anchor_now[0] = a
+                va = val[a] + bon[a]
+                if self.local:
+                    commit(0, va, 0, cat)
+                if cap >= 2:
+                    ext(a, 0, gvm[a], 1, va, False, -1, a, 0, cat)
+            complete = True
+        except _OutOfBudget:
+            complete = False
+        return _Outcome(state["best"], found[0], complete)
+
+    def run(self, caps: list[int], alone: list[int], best: int, snap: Snap,
+            start_used: int = 0, ceiling: int = BIG) -> _Outcome:
+        """The best routes for ``caps`` (search order) given pieces ``start_used`` taken.
+
+        ``alone[k]`` bounds train ``k`` on its own; ``best``/``snap`` is the incumbent to
+        beat. The first train is searched here; the best the others can do with what it
+        leaves (*the rest*) is a search of its own, kept while the first train's route
+        does not touch the track the rest uses and redone when it does, so at every node
+        the bound on the rest is exact for the track taken so far.
+        """
+        t = self.t
+        moves, val, bon, kind, gvm = t.moves, t.val, t.bon, t.kind, t.gvm
+        passes = t.move_passes if t.relax_junctions else (0,) * len(t.move_pieces)
+        top, n_groups, pass_extra = t.top, t.n_groups, t.pass_extra
+        nh = t.nh
+        local = self.local
+        budget = self.budget
+        cap = caps[0]
+        lim = alone[0]
+        more = len(caps) > 1
+        memo: dict[tuple[int, ...], int] | None = None if more or not t.transpose else {}
+        pair = len(caps) == 2 and caps[0] == caps[1]
+        top_arm: list[int] = []
+        bot_arm: list[int] = []
+        anchor_now = [0]
+        state = {"best": best}
+        found: list[Snap] = [snap]
+        block_bound = self.block_bound
+
+        Rest = tuple[int, int, Snap]
+        # (value, pieces it uses (-1: only a bound), its routes)
+
+        def rest_above(used: int, floor: int, ceiling: int = BIG) -> Rest | None:
+            """The rest's optimum with ``used`` taken if above ``floor``, else None
+            (``ceiling``: a known upper bound on it)."""
+            if not more:
+                return (0, 0, ()) if floor < 0 else None
+            out = self.run(caps[1:], alone[1:], floor, (), start_used=used, ceiling=ceiling)
+            if not out.complete:
+                raise _OutOfBudget
+            if out.best <= floor:
+                return (0, 0, ()) if floor < 0 else None
+            return (out.best, self.snap_pieces(out.snap), out.snap)
+
+        def commit(rmask: int, rev: int, rest: Rest) -> Rest:
+            """The route ends here: record it if it beats the best; the rest it leaves."""
+            if rest[1] & rmask:
+                fresh = rest_above(rmask, state["best"] - rev, rest[0])
+                if fresh is None:
+                    # No better rest here; what is left is at most this.
+                    return (state["best"] - rev, -1, ())
+                rest = fresh
+            total = rev + rest[0]
+            if total > state["best"]:
+                state["best"] = total
+                found[0] = ((anchor_now[0], tuple(top_arm), tuple(bot_arm)),) + rest[2]
+                if total >= ceiling:
+                    raise _Reached
+            return rest
+
+        def ext(v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
+                minmove: int, anchor: int, rest: Rest) -> None:
+            self.nodes += 1
+            if self.nodes == budget:
+                raise _OutOfBudget
+            room = cap - cnt
+            best_now = state["best"] - rest[0]
+            if lim <= best_now:
+                return
+            gain = (top[room] if room < n_groups else top[n_groups]) + pass_extra
+            if rev + gain <= best_now:
+                return
+            if room >= BLOCK_MIN:
+                if bottom or kind[anchor] != NORMAL:
+                    mode = 0
+                elif v == anchor:
+                    mode = 2
+                else:
+                    mode = 1
+                future = min(gain, block_bound(v, anchor, gm, mode))
+                if rev + future <= best_now:
+                    return
+            else:
+                future = gain
+            if lim - rev < future:
+                future = lim - rev
+            if pair:
+                # Two identical trains: the first runs the better route.
+                ub = rev + future
+                if ub + (rest[0] if rest[0] < ub else ub) <= state["best"]:
+                    return
+            if rest[1] & rmask:
+                fresh = rest_above(rmask, state["best"] - rev - future, rest[0])
+                if fresh is None or rev + future + fresh[0] <= state["best"]:
+                    return
+                rest = fresh
+            key: tuple[int, ...] = ()
+            if memo is not None:
+                # The same position reached before: its future is bounded by what the
+                # search then left unbeaten.
+                key = (v, anchor, gm, minmove,
+                       -2 if bottom else (top_arm[0] if top_arm else -1),
+                       cnt if cap < BIG else 0)
+                seen = memo.get(key)
+                if seen is not None and rev + seen <= state["best"]:
+                    return
+            arm = bot_arm if bottom else top_arm
+            for m, w, mi in moves[v]:
+                if m & rmask or mi <= minmove or gm >> w & 1 or w < anchor:
+                    continue
+                k = kind[w]
+                c2 = cnt + 1
+                m2 = rmask | m
+                g2 = gm | gvm[w] | passes[mi]
+                arm.append(mi)
+                if c2 <= cap:
+                    r2 = rev + val[w] + bon[w]
+                    here = rest
+                    if r2 + rest[0] > state["best"]:
+                        here = commit(m2, r2, rest)
+                    if not bottom and c2 < cap and kind[anchor] == NORMAL:
+                        ext(anchor, m2, g2, c2, r2, True, top_arm[0], anchor, here)
+                    if k == NORMAL and c2 < cap:
+                        ext(w, m2, g2, c2, r2, bottom, -1, anchor, here)
+                if k == PASSABLE:
+                    ext(w, m2, g2, cnt, rev + bon[w], bottom, -1, anchor, rest)
+                arm.pop()
+            if memo is not None:
+                memo[key] = state["best"] - rev
+
+        try:
+            first = rest_above(start_used, -1)
+            assert first is not None
+            rest0 = first
+            if lim + rest0[0] > state["best"]:
+                for a in range(nh):
+                    anchor_now[0] = a
+                    va = val[a] + bon[a]
+                    if local:
+                        commit(start_used, va, rest0)
+                    if cap >= 2:
+                        ext(a, start_used, gvm[a], 1, va, False, -1, a, rest0)
+            complete = True
+        except _Reached:
+            complete = True
+        except _OutOfBudget:
+            complete = False
+        return _Outcome(state["best"], found[0], complete)
+
+
+def _routes_from(problem: RouteProblem, tables: _Tables, order: list[int],
+                 snap: Snap) -> tuple[Route, ...]:
+    routes = [Route() for _ in problem.trains]
+    graph = tables.graph
+    segs = graph.segments
+    move_segs = tables.move_segs
+    for pos, (anchor, top_arm, bot_arm) in enumerate(snap):
+        train = order[pos]
+        start = graph.nodes[anchor]
+        steps: list[int] = []
+        # The bottom arm walked backwards to the anchor, then the top arm outwards.
+        for mi in reversed(bot_arm):
+            for si, fwd in reversed(move_segs[mi]):
+                seg = segs[si]
+                run = [k for k, _ in seg.tracks]
+                steps.extend(reversed(run) if fwd else run)
+        if bot_arm:
+            si, fwd = move_segs[bot_arm[-1]][-1]
+            start = graph.nodes[segs[si].b if fwd else segs[si].a]
+        for mi in top_arm:
+            for si, fwd in move_segs[mi]:
+                seg = segs[si]
+                run = [k for k, _ in seg.tracks]
+                steps.extend(run if fwd else reversed(run))
+        routes[train] = route_of(problem, train, start, steps)
+    return tuple(routes)
+
+
+def _complete_greedily(search: _Search, caps: list[int], snap: Snap, extra: int) -> Snap:
+    for k in range(len(snap), len(caps)):
+        search.budget = search.nodes + max(extra, 1)
+        out = search.run([caps[k]], [BIG], 0, (), start_used=search.snap_pieces(snap))
+        if not out.snap:
+            break
+        snap = snap + out.snap
+    return snap
+
+
+def _fill_locals(tables: _Tables, caps: list[int], snap: Snap, local: bool) -> Snap:
+    if not local or tables.nh == 0:
+        return snap
+    best_hub = max(range(tables.nh), key=lambda v: (tables.val[v] + tables.bon[v], -v))
+    idle = len(caps) - len(snap)
+    return snap + tuple((best_hub, (), ()) for _ in range(idle))
+
+
+def solve(problem: RouteProblem, node_budget: int | None = None) -> RouteResult:
+    """The company's best routes: one per train, the total, whether it is proven optimal
+    (False only when ``node_budget`` search nodes ran out first) and the nodes visited."""
+    n = len(problem.trains)
+    graph = reduce(problem)
+    if n == 0 or graph.n_hubs == 0:
+        return RouteResult(tuple(Route() for _ in range(n)), 0, True, 0)
+    tables = _Tables(problem, graph)
+    caps_of = [problem.capacity(i) for i in range(n)]
+    order = sorted(range(n), key=lambda i: (caps_of[i] is not None, -(caps_of[i] or 0), i))
+    caps = [BIG if caps_of[i] is None else min(caps_of[i] or 0, BIG) for i in order]
+    search = _Search(tables, problem.rules.local_routes, node_budget)
+    complete = True
+    trivial = [tables.top[min(c, tables.n_groups)] + tables.pass_extra for c in caps]
+
+    # 1. Each train size alone (smallest first: its routes are open to bigger trains).
+    alone_of: dict[int, int] = {}
+    found: dict[int, tuple[int, Snap]] = {}
+    best_small: int = 0
+    snap_small: Snap = ()
+    for cap in sorted(set(caps)):
+        if complete:
+            out = search.run([cap], [BIG], best_small, snap_small)
+            complete = out.complete
+            best_small, snap_small = out.best, out.snap
+            found[cap] = (out.best, out.snap)
+        alone_of[cap] = best_small if complete else trivial[caps.index(cap)]
+    alone = [alone_of[c] for c in caps]
+
+    # 2. A greedy first solution: the best first train, then the best rest.
+    best, snap = found.get(caps[0], (0, ()))
+    if complete and n > 1 and snap:
+        out = search.run(caps[1:], alone[1:], 0, (), start_used=search.snap_pieces(snap))
+        complete = out.complete
+        if best + out.best > best:
+            best, snap = best + out.best, snap + out.snap
+
+    # 3. The search itself (with two trains, the second one's best routes listed first).
+    if complete and n > 1:
+        try:
+            if n == 2:
+                cat = search.collect(caps[1], alone[1], best - alone[0], CATALOGUE)
+                out = search.run_pair(caps, alone, best, snap, cat)
+            else:
+                out = search.run(caps, alone, best, snap)
+            complete = out.complete
+            if out.best > best:
+                best, snap = out.best, out.snap
+        except _OutOfBudget:
+            complete = False
+    if not complete:
+        # Out of budget: the best found; trains it had not placed get, one by one, the
+        # best route found in another budget's worth of nodes on the pieces left (or a
+        # local route at the best hub).
+        snap = _complete_greedily(search, caps, snap, node_budget or 0)
+        snap = _fill_locals(tables, caps, snap, problem.rules.local_routes)
+    routes = _routes_from(problem, tables, order, snap)
+    total = sum(r.revenue for r in routes)
+    if complete and total != best:  # pragma: no cover - a bug, not a rule
+        raise AssertionError(f"search total {best} but its routes earn {total}")
+    return RouteResult(routes, total, complete, search.nodes)
