@@ -30,6 +30,9 @@ from dataclasses import dataclass, field
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef
 
+TRACE_BUDGET = 30_000
+"""Steps of the exact trail search before ``trace`` falls back to state reachability."""
+
 StopRef = tuple[Hex, int]
 """A stop: the hex and the index of the stop on that hex's tile."""
 
@@ -98,7 +101,8 @@ class TrackMap:
         return new
 
     def trace(self, starts: Iterable[StopRef],
-              blocks: Callable[[StopRef], bool] | None = None) -> Reach:
+              blocks: Callable[[StopRef], bool] | None = None,
+              budget: int = TRACE_BUDGET) -> Reach:
         """Everything a route from ``starts`` (the company's hub stops) can reach, with
         no stop limit and no piece of track used twice.
 
@@ -110,10 +114,18 @@ class TrackMap:
         used to get there (that one can go everywhere this one can).
 
         Starting stops are always left, even if they would block others.
+
+        Trails can be exponentially many on a dense late-game map. If the search has not
+        finished after ``budget`` steps, the answer is the state reachability of
+        :meth:`_trace_states` instead: it forgets which track a route used, so in rare
+        loops (down one branch of a fork, round a loop, back up the trunk) it may admit a
+        place no single trail reaches. That reading is documented in docs/lost-atlas-board.md.
         """
+        starts = list(starts)
         reach = Reach()
         laid = self.laid
         ids: dict[object, int] = {}
+        steps = 0
 
         def bit(key: object) -> int:
             found = ids.get(key)
@@ -131,12 +143,16 @@ class TrackMap:
         for h, i in starts:
             work.append((STOP_AT, h, i, bit(("stop", h, i)), True))
         while work:
+            steps += 1
+            if steps > budget:
+                return self._trace_states(starts, blocks)
             kind, h, k, used, is_start = work.pop()
             key = (kind, h, k)
             previous = seen.get(key)
             if previous is None:
                 seen[key] = [used]
             else:
+                steps += len(previous)  # the dominance check is work too
                 if any(p & ~used == 0 for p in previous):
                     continue
                 previous[:] = [p for p in previous if used & ~p] + [used]
@@ -165,4 +181,62 @@ class TrackMap:
                     if used & piece:
                         continue
                     work.append((STOP_AT, h, value, used | piece, False))
+        return reach
+
+    def _trace_states(self, starts: Iterable[StopRef],
+                      blocks: Callable[[StopRef], bool] | None = None) -> Reach:
+        """Reachability over (hex, arrival edge) states, forgetting which track was used:
+        a superset of the trail answer, found in linear time (the fallback of ``trace``)."""
+        reach = Reach()
+        laid = self.laid
+        stack: list[StopRef] = []
+        for start in starts:
+            if start not in reach.stops:
+                reach.stops.add(start)
+                stack.append(start)
+        first = set(reach.stops)
+        # A work item is either a stop to leave, or (hex, edge) = arriving into hex at edge.
+        arrivals: list[tuple[Hex, int]] = []
+        seen_arrivals: set[tuple[Hex, int]] = set()
+
+        def leave(h: Hex, targets: tuple[Target, ...]) -> None:
+            for kind, value in targets:
+                if kind == EDGE:
+                    n = neighbour(h, value)
+                    item = (n, opposite(value))
+                    if item not in seen_arrivals:
+                        seen_arrivals.add(item)
+                        arrivals.append(item)
+                else:
+                    ref = (h, value)
+                    if ref not in reach.stops:
+                        reach.stops.add(ref)
+                        stack.append(ref)
+
+        while stack or arrivals:
+            if stack:
+                h, i = stack.pop()
+                if (h, i) not in first and blocks is not None and blocks((h, i)):
+                    continue
+                tile = laid.get(h)
+                if tile is not None and i < len(tile.from_stop):
+                    leave(h, tile.from_stop[i])
+                continue
+            h, e = arrivals.pop()
+            reach.entries.setdefault(h, set()).add(e)
+            tile = laid.get(h)
+            if tile is None:
+                continue
+            for kind, value in tile.from_edge[e]:
+                if kind == EDGE:
+                    n = neighbour(h, value)
+                    item = (n, opposite(value))
+                    if item not in seen_arrivals:
+                        seen_arrivals.add(item)
+                        arrivals.append(item)
+                else:
+                    ref = (h, value)
+                    if ref not in reach.stops:
+                        reach.stops.add(ref)
+                        stack.append(ref)
         return reach
