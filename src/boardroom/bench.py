@@ -18,7 +18,6 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -29,6 +28,7 @@ import boardroom
 from boardroom.bots import make_bot
 from boardroom.core.errors import BoardroomError
 from boardroom.core.game import Game
+from boardroom.stats import percentile
 
 TARGET_GAME_S = 0.050
 """Median seconds for a complete random 4-player Acquire game."""
@@ -68,21 +68,6 @@ class Figures:
     def overall_replay_ms(self) -> float:
         """All replay time over all replayed actions, in milliseconds per action."""
         return 1000 * sum(self.replay_seconds) / sum(self.actions)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q`` quantile (0..1) by linear interpolation between closest ranks.
-
-    >>> percentile([1.0, 2.0, 3.0, 4.0, 5.0], 0.9)
-    4.6
-    """
-    ordered = sorted(values)
-    if not ordered:
-        raise ValueError("no values")
-    pos = (len(ordered) - 1) * q
-    low = int(pos)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
 def play(players: int, seed: int, bot: str, mode: str) -> Game:

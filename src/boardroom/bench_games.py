@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import boardroom
 from boardroom.bots import make_bot
 from boardroom.core.game import Game
+from boardroom.stats import percentile
 
 TARGET_RANDOM_LONG_S = 1.0
 """Median seconds for a complete random Long game."""
@@ -71,23 +72,6 @@ class Figures:
         """The median over games of each game's replay milliseconds per action."""
         return statistics.median(1000 * s / n for s, n in
                                  zip(self.replay_seconds, self.actions, strict=True))
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q`` quantile (0..1), interpolating linearly between the closest ranks.
-
-    >>> percentile([3.0, 1.0, 2.0, 5.0, 4.0], 0.9)
-    4.6
-    >>> percentile([7.0], 0.9)
-    7.0
-    """
-    ordered = sorted(values)
-    if not ordered:
-        raise ValueError("no values")
-    position = q * (len(ordered) - 1)
-    low = int(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
 def play_lost_atlas(players: int, seed: int, bot: str, mode: str) -> Game:

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from boardroom.core.rng import Rng
+from boardroom.stats import percentile
 from boardroom.titles.lost_atlas.components import load_components
 from boardroom.titles.lost_atlas.mapbuild import auto_build
 from boardroom.titles.lost_atlas.sample_positions import PHASE_COLOURS, midgame_board
@@ -30,21 +31,6 @@ from boardroom.titles.lost_atlas.track_laying import LayBudget, legal_lays
 
 TARGET_MAPBUILD_MS = 50.0
 """Milliseconds for one automatic map build (median)."""
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q`` quantile (0..1) by linear interpolation between closest ranks.
-
-    >>> percentile([1.0, 2.0, 3.0, 4.0, 5.0], 0.9)
-    4.6
-    """
-    ordered = sorted(values)
-    if not ordered:
-        raise ValueError("no values")
-    pos = q * (len(ordered) - 1)
-    low = int(pos)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
 def mapbuild(argv: Sequence[str]) -> int:

@@ -58,6 +58,7 @@ from boardroom.core.rng import Rng
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.track import EDGE, STOP, Reach, StopRef
 from boardroom.routing import cpsat
+from boardroom.stats import percentile
 from boardroom.titles.lost_atlas.board import BLANK, Board, Space
 from boardroom.titles.lost_atlas.components import Components, load_components
 from boardroom.titles.lost_atlas.hubs import SUBURB_TOKENS, adaptive_homes, is_basic_city
@@ -354,21 +355,6 @@ DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "benchmarks" / "routes"
 
 def corpus_files(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.json"))
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q`` quantile (0..1) by linear interpolation between closest ranks.
-
-    >>> percentile([1.0, 2.0, 3.0, 4.0, 5.0], 0.99)
-    4.96
-    """
-    ordered = sorted(values)
-    if not ordered:
-        raise ValueError("no values")
-    pos = (len(ordered) - 1) * q
-    low = int(pos)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
 def _trains(raw: Sequence[Any]) -> list[int | None]:
