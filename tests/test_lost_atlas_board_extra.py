@@ -138,6 +138,11 @@ def test_trace_matches_an_exhaustive_trail_search(seed: int) -> None:
     slow = exhaustive(board.track, [start])
     assert fast.stops == slow.stops
     assert fast.entries == slow.entries
+    # Past its step budget the trace falls back to state reachability: never less than
+    # the exact answer (it may admit more in a fork loop).
+    fallback = board.track.trace([start], budget=0)
+    assert fallback.stops >= slow.stops
+    assert all(fallback.entries.get(h, set()) >= edges for h, edges in slow.entries.items())
 
 
 def test_lays_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:

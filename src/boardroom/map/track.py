@@ -225,18 +225,6 @@ class TrackMap:
             h, e = arrivals.pop()
             reach.entries.setdefault(h, set()).add(e)
             tile = laid.get(h)
-            if tile is None:
-                continue
-            for kind, value in tile.from_edge[e]:
-                if kind == EDGE:
-                    n = neighbour(h, value)
-                    item = (n, opposite(value))
-                    if item not in seen_arrivals:
-                        seen_arrivals.add(item)
-                        arrivals.append(item)
-                else:
-                    ref = (h, value)
-                    if ref not in reach.stops:
-                        reach.stops.add(ref)
-                        stack.append(ref)
+            if tile is not None:
+                leave(h, tile.from_edge[e])
         return reach
