@@ -14,7 +14,7 @@ from boardroom.core.ledger import Ledger
 from boardroom.core.rng import Rng
 from boardroom.core.title import Result
 from boardroom.market.stock_track import StockTrack
-from boardroom.titles.lost_atlas import mapbuild, stock_round, trains
+from boardroom.titles.lost_atlas import mapbuild, stock_round, trains, variants
 from boardroom.titles.lost_atlas.components import Components
 from boardroom.titles.lost_atlas.operator import ADAPTIVE
 from boardroom.titles.lost_atlas.state import (
@@ -43,7 +43,7 @@ GAME_OPTIONS = {
 
 def normalize_options(components: Components, options: Mapping[str, Any],
                       players: Sequence[str]) -> dict[str, Any]:
-    known = set(GAME_OPTIONS) | set(mapbuild.OPTION_DEFAULTS)
+    known = set(GAME_OPTIONS) | set(mapbuild.OPTION_DEFAULTS) | set(variants.VARIANT_OPTIONS)
     unknown = sorted(set(options) - known)
     if unknown:
         raise OptionError(f"unknown Lost Atlas option(s): {', '.join(unknown)}; known: "
@@ -59,6 +59,7 @@ def normalize_options(components: Components, options: Mapping[str, Any],
             raise OptionError(f"option {key} is true or false")
     if out["bankruptcy"] not in ("end", "continue"):
         raise OptionError("option bankruptcy is 'end' (the default) or 'continue'")
+    out.update(variants.normalize(out))
     map_options = {k: out[k] for k in mapbuild.OPTION_DEFAULTS if k in out}
     out.update(mapbuild.normalize_options(components, map_options, mode.piles))
     return out
