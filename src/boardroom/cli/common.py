@@ -5,6 +5,7 @@ Nothing here knows a title: it works through :class:`~boardroom.core.game.Game` 
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -73,14 +74,32 @@ def parse_value(text: str) -> bool | int | str:
         return text
 
 
+def read_json_value(path: str) -> Any:
+    """The JSON value of the file an ``@FILE`` option value names (a map file, say)."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CliError(f"cannot read option file {path}: {exc.strerror or exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise CliError(f"option file {path} is not JSON: {exc}") from exc
+
+
 def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
-    """Read ``KEY=VALUE`` pairs into an options dict (the title validates them)."""
+    """Read ``KEY=VALUE`` pairs into an options dict (the title validates them).
+
+    ``KEY=@FILE`` takes the JSON value in FILE (``map=@twin-bays.json``), so the record
+    holds the value itself and replays without the file.
+    """
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise CliError(f"an option is KEY=VALUE, not {pair!r}")
-        options[key.strip()] = parse_value(value.strip())
+        value = value.strip()
+        if value.startswith("@") and len(value) > 1:
+            options[key.strip()] = read_json_value(value[1:])
+        else:
+            options[key.strip()] = parse_value(value)
     return options
 
 

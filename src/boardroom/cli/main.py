@@ -43,6 +43,7 @@ from boardroom.cli.common import (
     save_game,
     split_names,
 )
+from boardroom.cli.map_editor import map_group
 from boardroom.cli.play import (
     DEFAULT_PLAYERS,
     Seat,
@@ -337,6 +338,9 @@ def bots() -> None:
     """List the bots that can take a seat (as bot:NAME)."""
     for name in bot_names():
         click.echo(name)
+
+
+cli.add_command(map_group)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -37,6 +37,7 @@ GAME_OPTIONS = {
     "cut_throat_routes": False,
     "cut_throat_stock": False,
     "bankruptcy": "end",
+    "map": None,
 }
 """Options of the Lost Atlas title and their defaults (map building options are added)."""
 
@@ -60,9 +61,27 @@ def normalize_options(components: Components, options: Mapping[str, Any],
     if out["bankruptcy"] not in ("end", "continue"):
         raise OptionError("option bankruptcy is 'end' (the default) or 'continue'")
     out.update(variants.normalize(out))
+    if out["map"] is not None:
+        _check_map_option(components, out)
     map_options = {k: out[k] for k in mapbuild.OPTION_DEFAULTS if k in out}
     out.update(mapbuild.normalize_options(components, map_options, mode.piles))
     return out
+
+
+def _check_map_option(components: Components, options: Mapping[str, Any]) -> None:
+    """A custom or pre-made map (rulebook "Custom and Pre-Made Maps"): the option holds
+    the map file's JSON object itself, so the record alone replays the game."""
+    from boardroom.titles.lost_atlas import mapfile
+
+    for key in ("different_destinations", "filler_hexes"):
+        if options.get(key):
+            raise OptionError(f"option {key} belongs to map building; with option map the "
+                              "map file sets the destination cards and single hexes")
+    try:
+        mapfile.build(components, mapfile.spec_from_json(options["map"], "option map"),
+                      "option map")
+    except mapfile.MapFileError as exc:
+        raise OptionError(str(exc)) from exc
 
 
 def setup(components: Components, players: Sequence[str], seed: int,
@@ -78,6 +97,8 @@ def setup(components: Components, players: Sequence[str], seed: int,
     counts = components.train_stack(mode.id, n)
     stack = trains.stack_from(counts, [t for t in components.trains if t in counts])
     priority = rng.below(n)
+    if options.get("map") is not None:
+        return _setup_on_map(components, players, options, rng, ledger, stack, priority)
     builder_options = {k: options[k] for k in mapbuild.OPTION_DEFAULTS if k in options}
     builder = mapbuild.MapBuilder.start(components, mode.id, list(players), rng,
                                        builder_options)
@@ -93,6 +114,33 @@ def setup(components: Components, players: Sequence[str], seed: int,
     log.extend(builder.log)
     if builder.is_done:
         after_map(state, log)
+    return state, log
+
+
+def _setup_on_map(components: Components, players: Sequence[str],
+                  options: Mapping[str, Any], rng: Rng, ledger: Ledger, stack: list[str],
+                  priority: int) -> tuple[LostAtlasState, list[str]]:
+    """Setup with a fixed map: no map building; only the minors whose homes the map
+    shows (Adaptive with map piece 21) are dealt into the matrix."""
+    from boardroom.titles.lost_atlas import mapfile
+
+    loaded = mapfile.build(components, mapfile.spec_from_json(options["map"], "option map"),
+                           "option map")
+    state = LostAtlasState(
+        components=components, players=list(players), mode=options["mode"],
+        options=dict(options), rng=rng, ledger=ledger, builder=None, board=loaded.board,
+        stock=StockTrack(components.stock_track.values), corps={}, matrix=[],
+        trains=stack, priority=priority, round=MAP,
+        destination_values=dict(loaded.destination_cards),
+    )
+    cash = state.cash(0)
+    name = f" {loaded.spec.name!r}" if loaded.spec.name else ""
+    log = [f"Each player receives {cash}.",
+           f"{players[priority]} is the priority player.",
+           f"The map{name} is laid out from the chosen map file."]
+    deal_matrix(state, log)
+    state.round = STOCK
+    stock_round.start(state, log)
     return state, log
 
 
@@ -118,7 +166,7 @@ def minors_in_game(state: LostAtlasState) -> list[str]:
     for minor in comp.minors.values():
         if mode.minors == "short_game" and not minor.short_game:
             continue
-        if mode.minors == "on_map":
+        if mode.minors == "on_map" or state.options.get("map") is not None:
             if minor.ability == ADAPTIVE:
                 if not any(p[0] == 21 for p in state.board.pieces):
                     continue

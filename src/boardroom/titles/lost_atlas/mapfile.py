@@ -348,6 +348,37 @@ def spec_from_builder(builder: MapBuilder, name: str = "") -> MapSpec:
     )
 
 
+def spec_from_board(board: Board, destination_cards: Mapping[str, str],
+                    name: str = "") -> MapSpec:
+    """The map of a game under way (its printed map, not the track laid since), as a
+    map file's content: each destination keeps the card it has in the game.
+
+    A single hex showing anything but a blank face is written as the first single-hex
+    overlay of the data with that face (the board keeps the face, not the tile).
+    """
+    singles = [o for o in board.components.overlays.values() if o.kind == "single_hex"]
+    fillers: list[Hex] = []
+    overlays: list[OverlayEntry] = []
+    for h, space in sorted(board.spaces.items()):
+        if space.piece != 0:
+            continue
+        if space.terrain == BLANK:
+            fillers.append(h)
+            continue
+        tile = next((o for o in singles if space.terrain in o.faces), None)
+        if tile is None:
+            raise MapFileError(f"no single-hex tile shows {space.terrain!r} ({hex_text(h)})")
+        overlays.append(OverlayEntry(tile.id, space.terrain, h))
+    return MapSpec(
+        pieces=tuple(PieceEntry(n, a, r) for n, a, r in board.pieces),
+        capitals=tuple(h for h, sp in sorted(board.spaces.items()) if sp.capital),
+        fillers=tuple(fillers),
+        overlays=tuple(overlays),
+        destination_cards=dict(destination_cards),
+        name=name,
+    )
+
+
 # --------------------------------------------------------------------------- editor
 
 
