@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from boardroom.map.hexes import Hex, neighbour, rotate_edge
 from boardroom.map.pieces import TRIANGLE, PieceShape, place_hexes
@@ -79,6 +80,15 @@ class Board:
     pieces: list[tuple[int, Hex, int]] = field(default_factory=list)
     """The map pieces as placed: (number, anchor, rotation)."""
     _pseudo: dict[str, TileDef] = field(default_factory=dict)
+    _reach_cache: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False,
+                                                        compare=False)
+    """Tracing results by (company, Overnight, :meth:`trace_key`), shared by the copies of
+    one board: the key holds everything tracing reads, so a copy that differs misses."""
+
+    def trace_key(self) -> tuple[object, ...]:
+        """What tracing depends on: the map pieces, the tiles and the hubs."""
+        return (len(self.spaces), tuple(self.pieces), frozenset(self.tiles.items()),
+                frozenset((ref, tuple(owners)) for ref, owners in self.hubs.items()))
 
     @classmethod
     def empty(cls, components: Components) -> Board:
@@ -244,4 +254,5 @@ class Board:
             suburbs=dict(self.suburbs),
             pieces=list(self.pieces),
             _pseudo=self._pseudo,
+            _reach_cache=self._reach_cache,
         )

@@ -51,7 +51,7 @@ from boardroom.routing import (
 )
 from boardroom.titles.lost_atlas.board import Board
 from boardroom.titles.lost_atlas.components import Components
-from boardroom.titles.lost_atlas.operator import EXPRESS, OVERNIGHT
+from boardroom.titles.lost_atlas.operator import EXPRESS, OVERNIGHT, Operator
 
 SUBURB_BONUS = 10
 RULE = "lost_atlas.route"
@@ -114,10 +114,24 @@ def destination_values(components: Components, phase: str,
 
 def build_network(board: Board, company_id: str, trains: Sequence[int | None],
                   destination_values: Mapping[str, int] | int, abilities: frozenset[str],
-                  cut_throat: bool = False) -> Network:
-    """The routing problem of ``company_id`` running ``trains`` on ``board`` now."""
+                  cut_throat: bool = False, reach_only: bool = False) -> Network:
+    """The routing problem of ``company_id`` running ``trains`` on ``board`` now.
+
+    With ``reach_only`` only the hexes the company's trains could enter are modelled:
+    its hub hexes and those tracing from its hubs reaches (a route includes a hub, so
+    each of its hexes lies on a trail from that hub; tracing never reports less than the
+    exact trails). The optimum is the same; checking a submitted route wants the whole
+    map, so that a route off the company's network is refused by the rule it breaks.
+    """
     laid = board.track.laid
-    hexes = sorted(laid)
+    if reach_only:
+        from boardroom.titles.lost_atlas.track_laying import trace_for
+
+        reach = trace_for(board, Operator(company_id, abilities))
+        home = {ref[0] for ref in board.hubs_of(company_id)}
+        hexes = sorted(h for h in laid if h in home or h in reach.entries)
+    else:
+        hexes = sorted(laid)
     stop_refs: list[StopRef] = []
     for h in hexes:
         for i in range(len(laid[h].tile.stops)):
@@ -206,12 +220,13 @@ def _check_phase(board: Board, phase: str) -> None:
 def company_routes(board: Board, company_id: str, trains: Sequence[int | None], phase: str,
                    destination_values: Mapping[str, int] | int, abilities: frozenset[str],
                    cut_throat: bool = False, node_budget: int | None = None) -> RouteResult:
-    """The company's best routes now (one per train, stops numbered as in
-    :func:`build_network`'s problem). ``trains`` are the stops of each train it owns
+    """The company's best routes now (one per train, stops numbered as in the problem
+    of :func:`build_network` with ``reach_only=True``). ``trains`` are the stops of each train it owns
     (None for an ∞-train), rusted Resourceful trains included; a company with no train
     earns 0."""
     _check_phase(board, phase)
-    net = build_network(board, company_id, trains, destination_values, abilities, cut_throat)
+    net = build_network(board, company_id, trains, destination_values, abilities, cut_throat,
+                        reach_only=True)
     return solve(net.problem, node_budget)
 
 

@@ -102,14 +102,27 @@ def may_upgrade(budget: LayBudget) -> bool:
     return budget.yellow == 0 and budget.upgrades == 0
 
 
+REACH_CACHE_SIZE = 256
+"""Tracing results a board family keeps (cleared when full); callers must not change a
+returned :class:`Reach`."""
+
+
 def trace_for(board: Board, op: Operator) -> Reach:
     """Where ``op`` can trace a route, with no stop limit (Overnight passes full cities)."""
     from boardroom.titles.lost_atlas.operator import OVERNIGHT
 
     overnight = op.has(OVERNIGHT)
-    return board.track.trace(
-        board.hubs_of(op.id), lambda ref: board.blocks(ref, op.id, overnight)
-    )
+    key = (op.id, overnight, board.trace_key())
+    cache = board._reach_cache
+    reach: Reach | None = cache.get(key)
+    if reach is None:
+        reach = board.track.trace(
+            board.hubs_of(op.id), lambda ref: board.blocks(ref, op.id, overnight)
+        )
+        if len(cache) >= REACH_CACHE_SIZE:
+            cache.clear()
+        cache[key] = reach
+    return reach
 
 
 def is_yellow_lay(board: Board, h: Hex) -> bool:
