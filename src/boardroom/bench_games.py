@@ -17,16 +17,14 @@ replays at about 0.3-0.5 ms per action).
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import boardroom
 from boardroom.bots import make_bot
 from boardroom.core.game import Game
-from boardroom.stats import percentile
+from boardroom.stats import GameFigures as Figures
 
 TARGET_RANDOM_LONG_S = 1.0
 """Median seconds for a complete random Long game."""
@@ -36,42 +34,6 @@ REFERENCE_REPLAY_MS = "0.3-0.5"
 """What 18xx.games takes per action to replay, for comparison."""
 MAX_ACTIONS = 20_000
 """A game longer than this is reported as stuck."""
-
-
-@dataclass(frozen=True)
-class Figures:
-    """What one benchmark run measured: per game, its seconds, actions and replay time."""
-
-    game_seconds: list[float]
-    actions: list[int]
-    replay_seconds: list[float]
-
-    @property
-    def games(self) -> int:
-        return len(self.game_seconds)
-
-    @property
-    def median_game_s(self) -> float:
-        return statistics.median(self.game_seconds)
-
-    @property
-    def p90_game_s(self) -> float:
-        return percentile(self.game_seconds, 0.9)
-
-    @property
-    def mean_actions(self) -> float:
-        return statistics.fmean(self.actions)
-
-    @property
-    def replay_ms_per_action(self) -> float:
-        """All replay time over all replayed actions, in milliseconds."""
-        return 1000 * sum(self.replay_seconds) / sum(self.actions)
-
-    @property
-    def median_replay_ms(self) -> float:
-        """The median over games of each game's replay milliseconds per action."""
-        return statistics.median(1000 * s / n for s, n in
-                                 zip(self.replay_seconds, self.actions, strict=True))
 
 
 def play_lost_atlas(players: int, seed: int, bot: str, mode: str) -> Game:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -20,3 +22,45 @@ def percentile(values: Sequence[float], q: float) -> float:
     low = int(position)
     high = min(low + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """What a whole-game benchmark measured: per game, its seconds, its actions and the
+    seconds its record took to replay.
+
+    >>> f = GameFigures([0.5, 1.5], [100, 300], [0.01, 0.03])
+    >>> f.games, f.median_game_s, f.mean_actions, f.replay_ms_per_action
+    (2, 1.0, 200.0, 0.1)
+    """
+
+    game_seconds: list[float]
+    actions: list[int]
+    replay_seconds: list[float]
+
+    @property
+    def games(self) -> int:
+        return len(self.game_seconds)
+
+    @property
+    def median_game_s(self) -> float:
+        return statistics.median(self.game_seconds)
+
+    @property
+    def p90_game_s(self) -> float:
+        return percentile(self.game_seconds, 0.9)
+
+    @property
+    def mean_actions(self) -> float:
+        return statistics.fmean(self.actions)
+
+    @property
+    def replay_ms_per_action(self) -> float:
+        """All replay time over all replayed actions, in milliseconds."""
+        return 1000 * sum(self.replay_seconds) / sum(self.actions)
+
+    @property
+    def median_replay_ms(self) -> float:
+        """The median over games of each game's replay milliseconds per action."""
+        return statistics.median(1000 * s / n for s, n in
+                                 zip(self.replay_seconds, self.actions, strict=True))

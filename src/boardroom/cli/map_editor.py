@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -71,8 +72,18 @@ def _hex(word: str) -> tuple[int, int]:
         raise click.BadParameter(f"{word!r} is not a hex q,r") from exc
 
 
-def _edit(path: str, change: str) -> None:
-    click.echo(f"{path}: {change}.")
+def _edit(path: str, change: Callable[[MapEditor], str],
+          editor: MapEditor | None = None) -> None:
+    """Apply ``change`` to the map in ``path`` and save it; a refused change (the rule it
+    breaks) exits with status 1 and leaves the file as it was."""
+    if editor is None:
+        editor = _open(path)
+    try:
+        done = change(editor)
+    except MapFileError as exc:
+        raise click.ClickException(str(exc)) from exc
+    _save(editor, path)
+    click.echo(f"{path}: {done}.")
 
 
 @click.group(name="map")
@@ -96,12 +107,12 @@ def add_piece(mapfile: str, piece: int, anchor: str, rotation: int, name: str,
         editor = _open(mapfile)
     else:
         editor = MapEditor(_components(), free_placement=free, name=name)
-    try:
-        cells = editor.add_piece(piece, at, rotation)
-    except MapFileError as exc:
-        raise click.ClickException(str(exc)) from exc
-    _save(editor, mapfile)
-    _edit(mapfile, f"piece {piece} covers {' '.join(hex_text(c) for c in cells)}")
+
+    def change(ed: MapEditor) -> str:
+        cells = ed.add_piece(piece, at, rotation)
+        return f"piece {piece} covers {' '.join(hex_text(c) for c in cells)}"
+
+    _edit(mapfile, change, editor)
 
 
 @map_group.command(name="remove")
@@ -109,13 +120,13 @@ def add_piece(mapfile: str, piece: int, anchor: str, rotation: int, name: str,
 @click.argument("at")
 def remove_piece(mapfile: str, at: str) -> None:
     """Take away the map piece covering hex AT (and a capital on it)."""
-    editor = _open(mapfile)
-    try:
-        entry = editor.remove_piece(_hex(at))
-    except MapFileError as exc:
-        raise click.ClickException(str(exc)) from exc
-    _save(editor, mapfile)
-    _edit(mapfile, f"piece {entry.number} at {hex_text(entry.anchor)} removed")
+    h = _hex(at)
+
+    def change(ed: MapEditor) -> str:
+        entry = ed.remove_piece(h)
+        return f"piece {entry.number} at {hex_text(entry.anchor)} removed"
+
+    _edit(mapfile, change)
 
 
 @map_group.command(name="capital")
@@ -123,13 +134,13 @@ def remove_piece(mapfile: str, at: str) -> None:
 @click.argument("at")
 def add_capital(mapfile: str, at: str) -> None:
     """Lay a capital overlay on the basic city at AT."""
-    editor = _open(mapfile)
-    try:
-        editor.add_capital(_hex(at))
-    except MapFileError as exc:
-        raise click.ClickException(str(exc)) from exc
-    _save(editor, mapfile)
-    _edit(mapfile, f"capital on {at}")
+    h = _hex(at)
+
+    def change(ed: MapEditor) -> str:
+        ed.add_capital(h)
+        return f"capital on {at}"
+
+    _edit(mapfile, change)
 
 
 @map_group.command(name="filler")
@@ -137,13 +148,13 @@ def add_capital(mapfile: str, at: str) -> None:
 @click.argument("at")
 def add_filler(mapfile: str, at: str) -> None:
     """Add a blank single hex at AT."""
-    editor = _open(mapfile)
-    try:
-        editor.add_filler(_hex(at))
-    except MapFileError as exc:
-        raise click.ClickException(str(exc)) from exc
-    _save(editor, mapfile)
-    _edit(mapfile, f"blank single hex on {at}")
+    h = _hex(at)
+
+    def change(ed: MapEditor) -> str:
+        ed.add_filler(h)
+        return f"blank single hex on {at}"
+
+    _edit(mapfile, change)
 
 
 @map_group.command(name="single")
@@ -153,13 +164,13 @@ def add_filler(mapfile: str, at: str) -> None:
 @click.argument("at")
 def add_single(mapfile: str, overlay: str, face: str, at: str) -> None:
     """Add a single-hex tile OVERLAY showing FACE (blank, mountain, water, city) at AT."""
-    editor = _open(mapfile)
-    try:
-        editor.add_overlay(overlay, face, _hex(at))
-    except MapFileError as exc:
-        raise click.ClickException(str(exc)) from exc
-    _save(editor, mapfile)
-    _edit(mapfile, f"{overlay} ({face}) on {at}")
+    h = _hex(at)
+
+    def change(ed: MapEditor) -> str:
+        ed.add_overlay(overlay, face, h)
+        return f"{overlay} ({face}) on {at}"
+
+    _edit(mapfile, change)
 
 
 @map_group.command(name="card")
@@ -168,13 +179,11 @@ def add_single(mapfile: str, overlay: str, face: str, at: str) -> None:
 @click.option("--destination", help="Pair the card with this Distant Destination only.")
 def set_card(mapfile: str, card: str, destination: str | None) -> None:
     """Choose the Distant Destination revenue CARD (of all, or of one destination)."""
-    editor = _open(mapfile)
-    try:
-        editor.set_destination_card(card, destination)
-    except MapFileError as exc:
-        raise click.ClickException(str(exc)) from exc
-    _save(editor, mapfile)
-    _edit(mapfile, f"card {card} for {destination or 'every unpaired destination'}")
+    def change(ed: MapEditor) -> str:
+        ed.set_destination_card(card, destination)
+        return f"card {card} for {destination or 'every unpaired destination'}"
+
+    _edit(mapfile, change)
 
 
 @map_group.command(name="from-record")
@@ -197,7 +206,7 @@ def from_record(record: str, mapfile: str, name: str) -> None:
         spec = spec_from_board(state.board, state.destination_values, name)
     editor = MapEditor.from_spec(_components(), spec)
     _save(editor, mapfile)
-    _edit(mapfile, f"{len(editor.spec.pieces)} map pieces saved")
+    click.echo(f"{mapfile}: {len(editor.spec.pieces)} map pieces saved.")
 
 
 @map_group.command(name="show")
