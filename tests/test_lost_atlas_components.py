@@ -284,7 +284,10 @@ def test_train_printings(c: Components) -> None:
     with pytest.raises(OptionError):
         c.train_stack("long", 2)
     with pytest.raises(OptionError):
-        c.train_stack("solo", 1)
+        c.train_stack("solo", 2)
+    assert c.train_stack("solo", 1) == {  # the Short Game stack for few players
+        "2": 6, "3": 4, "4": 3, "5": 2, "6": 1, "7": 7,
+    }  # fmt: skip
 
 
 # --------------------------------------------------------------------------- map pieces
@@ -388,20 +391,31 @@ def test_short_removals(c: Components) -> None:
 
 
 def test_modes(c: Components) -> None:
-    assert set(c.modes) == {"long", "short", "short_random", "micro_3p", "micro_2p"}
+    assert set(c.modes) == {"long", "short", "short_random", "micro_3p", "micro_2p", "solo",
+                            "solo_random"}
     assert sum(c.mode_pieces("long").values()) == 33
     assert c.mode_pile_size("short_random") == 25
     assert c.mode_pile_size("micro_3p") == 16  # 1 DD + 6 homes + 9 others
     assert c.mode_pile_size("micro_2p") == 11  # 1 DD + 4 homes + 6 others
-    projects = {m: (c.modes[m].capital_projects, c.modes[m].piles) for m in c.modes}
+    projects = {m: (c.modes[m].capital_projects, c.modes[m].piles) for m in c.modes
+                if not m.startswith("solo")}
     assert projects == {"long": (3, 1), "short": (2, 1), "short_random": (2, 1),
                         "micro_3p": (2, 2), "micro_2p": (3, 3)}  # fmt: skip
-    columns = {m: c.modes[m].minor_columns for m in c.modes}
+    columns = {m: c.modes[m].minor_columns for m in c.modes if not m.startswith("solo")}
     assert columns == {"long": (4, 4, 4), "short": (4, 4), "short_random": (4, 4),
                        "micro_3p": (3, 3), "micro_2p": (2, 2)}  # fmt: skip
-    assert [c.modes[m].export for m in c.modes] == [True, True, True, False, False]
+    assert [c.modes[m].export for m in c.modes] == [True, True, True, False, False, False,
+                                                    False]
     cycles = {m: c.cycles[c.modes[m].cycles] for m in c.modes}
-    assert cycles == {"long": 6, "short": 4, "short_random": 4, "micro_3p": 4, "micro_2p": 4}
+    assert cycles == {"long": 6, "short": 4, "short_random": 4, "micro_3p": 4, "micro_2p": 4,
+                      "solo": 4, "solo_random": 4}
+    # Solo (§7.1): one player, the other 6 minors in 2 columns of 3, the Conglomerate.
+    solo = c.modes["solo"]
+    assert solo.players == (1,) and solo.minor_columns == (3, 3)
+    assert solo.conglomerate is not None and solo.conglomerate.treasury == 450
+    assert (solo.conglomerate.held_shares, solo.conglomerate.charter_shares,
+            solo.conglomerate.pool_shares) == (2, 3, 1)
+    assert c.modes["solo_random"].random_removed_homes == 4
     assert c.cycles["solo"] == 4
     assert c.modes["short_random"].random_removed_homes == 4
     assert dict(c.modes["short_random"].removed_pieces) == {12: 1, 13: 1, 14: 1, 26: 1}

@@ -67,7 +67,9 @@ What it does, by round (the constants below are the knobs):
   part of the major's revenue (both minors' trains up to the major's limit and their
   hubs together) against its parts of the two minors' revenues over the Operating
   Rounds left, plus a small bonus a round for what a major may do that a minor may not.
-  It chooses the first available major.
+  It chooses the first available major. With Hostile Mergers it proposes the same way
+  (among the pairs it owns shares of) and votes for a merger worth more than nothing to
+  it, against one worth less (abstaining at exactly nothing).
 
 >>> import boardroom
 >>> from boardroom.bots import make_bot
@@ -89,7 +91,7 @@ from boardroom.map.hexes import Hex, distance, neighbour, opposite
 from boardroom.map.tiles import TileDef
 from boardroom.map.track import StopRef
 from boardroom.market.stock_track import StockTrack
-from boardroom.titles.lost_atlas import routes
+from boardroom.titles.lost_atlas import landmarks, routes
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board import (
     BORDER,
@@ -99,8 +101,18 @@ from boardroom.titles.lost_atlas.board import (
     Board,
 )
 from boardroom.titles.lost_atlas.components import Components
+from boardroom.titles.lost_atlas.headquarters import TAX, KeepHQ, PlaceHQ
 from boardroom.titles.lost_atlas.hubs import PlaceHub, PlaceSuburb, adaptive_homes
-from boardroom.titles.lost_atlas.merger_round import Accept, ChooseMajor, Propose, Refuse
+from boardroom.titles.lost_atlas.merger_round import (
+    ABSTAIN,
+    NO,
+    YES,
+    Accept,
+    ChooseMajor,
+    Propose,
+    Refuse,
+    Vote,
+)
 from boardroom.titles.lost_atlas.operating_round import (
     HUB,
     LEADOFF,
@@ -245,6 +257,9 @@ class Public:
         self.mr: Any = state.mr
         self.discards: list[str] = state.discards
         self.seats: int = state.seats()
+        self.bank_broken: bool = state.bank_broken
+        self.metropolitan: Any = state.metropolitan
+        self.metropolitan_price: int = landmarks.price(state)
         self._ledger = state.ledger
         self._dest_values: dict[str, int] | int | None = None
 
@@ -277,6 +292,8 @@ class Public:
         return self.components.trains[train].price
 
     def last_cycle(self) -> int:
+        if self.options.get("bank_break"):  # no cycle counter: guess two cycles more
+            return self.cycle if self.bank_broken else max(self.cycle + 2, 6)
         return self.components.cycles[self.components.mode(self.mode).cycles]
 
     def ors_after_now(self) -> int:
@@ -657,6 +674,8 @@ class HeuristicBot(Bot):
                 return self._launch(pub, actions)
             return self._bid(pub, seat, actions)
         sells = [a for a in actions if isinstance(a, Sell)]
+        if sells and len(sells) == len(actions):  # Bank Break: over the certificate limit
+            return self._forced_stock_sale(pub, seat, sells)
         if sells:
             score, sale = self._best_sale(pub, seat, sells)
             if sale is not None and score > 0:
@@ -679,16 +698,37 @@ class HeuristicBot(Bot):
     def _best_sale(self, pub: Public, seat: int, sells: list[Sell]) -> tuple[float, Action | None]:
         scored = []
         for sale in sells:
-            corp = pub.corps[sale.company]
-            price = pub.price(sale.company)
-            expected = self._share_return(pub, seat, sale.company)
-            dropped = self._step(pub, price, -1)
-            kept = corp.shares.held(seat) - sale.count
-            gain = -expected * sale.count - (price - dropped) * kept
+            if sale.company not in pub.corps:  # the Metropolitan: held for the final score
+                continue
+            gain, price = self._sale_gain(pub, seat, sale)
             if gain > SELL_MIN_GAIN * price * sale.count:
                 scored.append((gain, sale))
         best = self._best(scored)
         return best
+
+    def _sale_gain(self, pub: Public, seat: int, sale: Sell) -> tuple[float, int]:
+        """What a sale gains (negative: loses) and the share price."""
+        if sale.company not in pub.corps:  # the Metropolitan: its next export is lost
+            return -self._metropolitan_gain(pub) * sale.count, pub.metropolitan_price
+        corp = pub.corps[sale.company]
+        price = pub.price(sale.company)
+        expected = self._share_return(pub, seat, sale.company)
+        dropped = self._step(pub, price, -1)
+        kept = corp.shares.held(seat) - sale.count
+        return -expected * sale.count - (price - dropped) * kept, price
+
+    def _forced_stock_sale(self, pub: Public, seat: int, sells: list[Sell]) -> Action:
+        """Over the certificate limit: one certificate at a time, the least costly."""
+        ones = [s for s in sells if s.count == 1] or sells
+        _, best = self._best((self._sale_gain(pub, seat, s)[0], s) for s in ones)
+        assert best is not None
+        return best
+
+    def _metropolitan_gain(self, pub: Public) -> float:
+        """A Metropolitan share's expected rise: a tenth of the next exported train."""
+        if not pub.trains or pub.ors_after_now() < 2:
+            return 0.0
+        return pub.train_price(pub.trains[0]) / landmarks.SHARES
 
     def _step(self, pub: Public, price: int, steps: int) -> int:
         values = pub.stock.values
@@ -700,6 +740,9 @@ class HeuristicBot(Bot):
         returns: dict[str, float] = {}
         for buy in buys:
             company = buy.company
+            if company not in pub.corps:  # the Metropolitan
+                scored.append((self._metropolitan_gain(pub) / pub.metropolitan_price, buy))
+                continue
             corp = pub.corps[company]
             price = pub.price(company)
             if company not in returns:
@@ -950,6 +993,9 @@ class HeuristicBot(Bot):
 
     # hubs and suburbs
     def _hub(self, pub: Public, company: str, actions: list[Action]) -> Action:
+        hq = self._headquarters(pub, company, actions)
+        if hq is not None:
+            return hq
         spots = [a for a in actions if isinstance(a, PlaceHub)]
         if not spots:
             return self._pass(actions)
@@ -971,6 +1017,33 @@ class HeuristicBot(Bot):
         if best is not None and value >= cost and (cost == 0 or reserve == 0):
             return best
         return self._pass(actions)
+
+    def _headquarters(self, pub: Public, company: str,
+                      actions: list[Action]) -> Action | None:
+        """Headquarters variant: place it with a Tax Break on the spot whose printed value
+        and route gain are the highest (at once: the 80 pays for a charter space); lay
+        the tiles of a Land Grant or Commercial Zoning (from a random bot's choice) as
+        in the track step."""
+        if any(isinstance(a, TileLay) for a in actions) and (
+                pub.round == MERGER or all(isinstance(a, TileLay | Pass) for a in actions)):
+            return self._track(pub, company, actions)
+        places = [a for a in actions if isinstance(a, PlaceHQ) and a.effect == TAX]
+        if not places:
+            keep = [a for a in actions if isinstance(a, KeepHQ)]
+            return keep[0] if keep else None
+        corp = pub.corps[company]
+        stops = self._stops(pub, corp.trains) or [2]
+        base = revenue(pub, pub.board, company, stops, corp.abilities)
+        scored = []
+        for action in places:
+            board = pub.board
+            if company not in board.hubs.get(action.spot, ()):
+                board = board.copy()
+                board.place_hub(action.spot, company)
+            gain = revenue(pub, board, company, stops, corp.abilities) - base
+            scored.append((gain + pub.board.stop(action.spot).revenue / 2, action))
+        _, best = self._best(scored)
+        return best
 
     def _suburb(self, pub: Public, company: str, actions: list[Action]) -> Action | None:
         options = [a for a in actions if isinstance(a, PlaceSuburb)]
@@ -1149,6 +1222,10 @@ class HeuristicBot(Bot):
     # -- Merger Round ---------------------------------------------------------------------
     def _merger(self, pub: Public, seat: int, actions: list[Action]) -> Action:
         first = actions[0]
+        if pub.mr.major is not None and pub.mr.step == "headquarters":
+            hq = self._headquarters(pub, pub.mr.major, actions)
+            if hq is not None:
+                return hq
         if isinstance(first, ChooseMajor):
             return first
         if isinstance(first, Accept | Refuse):
@@ -1156,6 +1233,11 @@ class HeuristicBot(Bot):
             refuse = next(a for a in actions if isinstance(a, Refuse))
             minor, other = pub.mr.proposal
             return accept if self._merger_gain(pub, seat, minor, other) >= 0 else refuse
+        if isinstance(first, Vote):  # Hostile Mergers: as it would accept or refuse
+            minor, other = pub.mr.proposal
+            gain = self._merger_gain(pub, seat, minor, other)
+            choice = YES if gain > 0 else NO if gain < 0 else ABSTAIN
+            return next(a for a in actions if isinstance(a, Vote) and a.choice == choice)
         scored = []
         for action in actions:
             if isinstance(action, Propose):

@@ -181,6 +181,8 @@ def print_result(out: Console, game: Game) -> None:
     out.print(table)
     winners = names(game, result.winners)
     verb = "wins" if len(result.winners) == 1 else "win (tied)"
+    if not result.winners:  # e.g. the Lost Atlas Solo Game lost to the Conglomerate
+        winners, verb = "No player", f"wins ({result.tie_rule})"
     out.print(Text(f"{winners} {verb}.", style="bold"))
     if any(len(group) > 1 for group in result.ranking):
         out.print(Text(f"Ties: {result.tie_rule}.", style="dim"))

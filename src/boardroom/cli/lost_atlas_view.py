@@ -52,8 +52,12 @@ def _companies(view: dict[str, Any]) -> Table:
                    "Last run"):
         table.add_column(column, justify="right" if column in ("Price", "Treasury",
                                                                  "Last run") else "left")
+
+    def who(seat: int) -> str:  # seat -2: the Solo Game's Conglomerate
+        return str(names[seat]) if 0 <= seat < len(names) else "Conglomerate"
+
     for corp in view["companies"].values():
-        shares = ", ".join(f"{names[int(s)]} {n}" for s, n in corp["shares"].items())
+        shares = ", ".join(f"{who(int(s))} {n}" for s, n in corp["shares"].items())
         extra = []
         if corp["treasury_shares"]:
             extra.append(f"treasury {corp['treasury_shares']}")
@@ -62,7 +66,7 @@ def _companies(view: dict[str, Any]) -> Table:
         trains = " ".join(corp["trains"]) or "-"
         if corp["rusted"]:
             trains += " (rusted " + " ".join(corp["rusted"]) + ")"
-        president = names[corp["president"]] if corp["president"] is not None else "-"
+        president = who(corp["president"]) if corp["president"] is not None else "-"
         table.add_row(corp["name"] + (" *" if corp["kind"] == "major" else ""),
                       str(corp["price"]), str(corp["treasury"]), trains, president,
                       "; ".join([shares, *extra]), str(corp["last_revenue"]))

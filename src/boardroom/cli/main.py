@@ -228,10 +228,10 @@ def play(ctx: click.Context, title: str, players: str | None, seed: int | None,
     """Play TITLE at this keyboard: any mix of people and bots (bot:random, bot:greedy)."""
     out = console()
     if load_path is None:
-        seats = parse_seats(players or default_players(title))
+        chosen = parse_options(options)
+        seats = parse_seats(players or default_players(title, chosen))
         game = new_game(title, [s.name for s in seats],
-                        seed=random_seed() if seed is None else seed,
-                        options=parse_options(options))
+                        seed=random_seed() if seed is None else seed, options=chosen)
         print_log(out, game.log_entries, numbered=False)
     else:
         if seed is not None or options:

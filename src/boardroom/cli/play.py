@@ -10,7 +10,7 @@ terminal, a pipe or a test runner, and ends cleanly at the end of input.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,8 +65,12 @@ def round_stage(game: Game) -> tuple[object, ...]:
     return (state.cycle, state.round, state.or_number)
 
 
-def default_players(title: str) -> str:
-    """The seats of ``boardroom play TITLE`` with no --players."""
+def default_players(title: str, options: Mapping[str, object] | None = None) -> str:
+    """The seats of ``boardroom play TITLE`` with no --players (the Lost Atlas Solo Game,
+    ``--option mode=solo``: the one player)."""
+    mode = str((options or {}).get("mode", ""))
+    if title == "lost_atlas" and mode.startswith("solo"):
+        return "Player"
     return DEFAULT_SEATS.get(title, DEFAULT_PLAYERS)
 
 

@@ -229,6 +229,31 @@ class Mode:
     trains: Mapping[str, int] | None = None
     remove_one_of_each_except: tuple[str, ...] | None = None
     note: str = ""
+    conglomerate: Conglomerate | None = None
+    """The Solo Game's automated opponent (facts sheet §7.1); None in the other modes."""
+
+
+@dataclass(frozen=True)
+class Conglomerate:
+    """The Solo Game's Conglomerate at setup (facts sheet §7.1; rules in ``solo.py``)."""
+
+    minors: int
+    treasury: int
+    held_shares: int
+    """Shares (the president's certificate) the Conglomerate holds itself."""
+    charter_shares: int
+    """Single shares under the charter, issued one per OR1 of ``issue_cycles``."""
+    pool_shares: int
+    hub_costs: tuple[int, ...]
+    price_range: tuple[int, int]
+    easy_max: int
+    medium_max: int
+    issue_cycles: tuple[int, ...]
+
+    @property
+    def shares(self) -> int:
+        """Shares in play: held + under the charter + pool."""
+        return self.held_shares + self.charter_shares + self.pool_shares
 
 
 @dataclass(frozen=True)
@@ -1438,6 +1463,10 @@ class _Parser:
             n_minors = pile.homes
         else:
             n_minors = home_pieces - random_homes
+        conglomerate = self.conglomerate(t.get_table("conglomerate")) if t.has(
+            "conglomerate") else None
+        if conglomerate is not None:
+            n_minors -= conglomerate.minors
         if sum(columns) != n_minors:
             raise ComponentError(
                 f"{t.at('minor_columns')}: {sum(columns)} places for {n_minors} minors"
@@ -1479,7 +1508,29 @@ class _Parser:
             trains=fixed,
             remove_one_of_each_except=keep,
             note=note,
+            conglomerate=conglomerate,
         )
+
+    def conglomerate(self, t: _Table) -> Conglomerate:
+        low_high = t.get_int_list("price_range", minimum=1)
+        if len(low_high) != 2 or low_high[0] > low_high[1]:
+            raise ComponentError(f"{t.at('price_range')}: expected [lowest, highest]")
+        out = Conglomerate(
+            minors=t.get_int("minors", minimum=1),
+            treasury=t.get_int("treasury"),
+            held_shares=t.get_int("held_shares", minimum=1),
+            charter_shares=t.get_int("charter_shares"),
+            pool_shares=t.get_int("pool_shares"),
+            hub_costs=t.get_int_list("hub_costs"),
+            price_range=(low_high[0], low_high[1]),
+            easy_max=t.get_int("easy_max"),
+            medium_max=t.get_int("medium_max"),
+            issue_cycles=t.get_int_list("issue_cycles", minimum=1),
+        )
+        if out.easy_max > out.medium_max:
+            raise ComponentError(f"{t.at('easy_max')}: above medium_max")
+        t.close()
+        return out
 
 
 def next_colour(colour: str) -> str | None:

@@ -14,7 +14,14 @@ from boardroom.core.ledger import Ledger
 from boardroom.core.rng import Rng
 from boardroom.core.title import Result
 from boardroom.market.stock_track import StockTrack
-from boardroom.titles.lost_atlas import mapbuild, stock_round, trains, variants
+from boardroom.titles.lost_atlas import (
+    bank_break,
+    landmarks,
+    mapbuild,
+    stock_round,
+    trains,
+    variants,
+)
 from boardroom.titles.lost_atlas.components import Components
 from boardroom.titles.lost_atlas.operator import ADAPTIVE
 from boardroom.titles.lost_atlas.state import (
@@ -44,7 +51,10 @@ GAME_OPTIONS = {
 
 def normalize_options(components: Components, options: Mapping[str, Any],
                       players: Sequence[str]) -> dict[str, Any]:
-    known = set(GAME_OPTIONS) | set(mapbuild.OPTION_DEFAULTS) | set(variants.VARIANT_OPTIONS)
+    from boardroom.titles.lost_atlas import solo
+
+    known = (set(GAME_OPTIONS) | set(mapbuild.OPTION_DEFAULTS) | set(variants.VARIANT_OPTIONS)
+             | {solo.OPTION})
     unknown = sorted(set(options) - known)
     if unknown:
         raise OptionError(f"unknown Lost Atlas option(s): {', '.join(unknown)}; known: "
@@ -61,6 +71,8 @@ def normalize_options(components: Components, options: Mapping[str, Any],
     if out["bankruptcy"] not in ("end", "continue"):
         raise OptionError("option bankruptcy is 'end' (the default) or 'continue'")
     out.update(variants.normalize(out))
+    solo.normalize_option(out, mode.conglomerate is not None)
+    bank_break.check_options(out)
     if out["map"] is not None:
         _check_map_option(components, out)
     map_options = {k: out[k] for k in mapbuild.OPTION_DEFAULTS if k in out}
@@ -93,6 +105,7 @@ def setup(components: Components, players: Sequence[str], seed: int,
     cash = components.starting_cash(mode.id, n)
     accounts = {player_account(s): cash for s in range(n)}
     accounts[BANK] = components.money.bank - cash * n
+    bank_break.split_bank(components, options, accounts)
     ledger = Ledger(accounts, overdraft={BANK})
     counts = components.train_stack(mode.id, n)
     stack = trains.stack_from(counts, [t for t in components.trains if t in counts])
@@ -152,6 +165,11 @@ def after_map(state: LostAtlasState, log: list[str]) -> None:
     state.rng = builder.rng
     state.destination_values = dict(builder.destination_cards)
     state.builder = None
+    from boardroom.titles.lost_atlas import solo
+
+    if solo.active(state):  # the player names the Conglomerate's second minor first
+        solo.begin(state, log)
+        return
     deal_matrix(state, log)
     state.round = STOCK
     stock_round.start(state, log)
@@ -178,7 +196,10 @@ def minors_in_game(state: LostAtlasState) -> list[str]:
 
 def deal_matrix(state: LostAtlasState, log: list[str]) -> None:
     """Shuffle the unlaunched minors and deal them into the mode's columns."""
-    minors = [m for m in minors_in_game(state) if m not in state.corps]
+    from boardroom.titles.lost_atlas import solo
+
+    taken = set(state.corps) | set(solo.taken_minors(state))
+    minors = [m for m in minors_in_game(state) if m not in taken]
     state.rng.shuffle(minors)
     columns = state.components.mode(state.mode).minor_columns
     state.matrix = []
@@ -209,6 +230,7 @@ def check_dissolution(state: LostAtlasState, company: str, log: list[str]) -> No
 
 
 def after_stock_round(state: LostAtlasState, log: list[str]) -> None:
+    bank_break.note_depletion(state, log)
     if not stock_round.finish(state, log):
         return
     start_operating(state, 1, log)
@@ -227,8 +249,12 @@ def start_operating(state: LostAtlasState, number: int, log: list[str]) -> None:
 def after_operating(state: LostAtlasState, log: list[str]) -> None:
     if state.round == OVER:
         return
+    bank_break.note_depletion(state, log)
     if state.or_number == 1:
         start_operating(state, 2, log)
+        return
+    if bank_break.game_over(state):
+        finish(state, bank_break.END_REASON, log)
         return
     if state.phase != "yellow":  # the first green train has been bought or exported
         from boardroom.titles.lost_atlas import merger_round
@@ -242,12 +268,15 @@ def after_operating(state: LostAtlasState, log: list[str]) -> None:
 
 
 def after_merger(state: LostAtlasState, log: list[str]) -> None:
+    bank_break.note_depletion(state, log)
     end_cycle(state, log)
 
 
 def end_cycle(state: LostAtlasState, log: list[str]) -> None:
     """Export (not in Micro, not after the last cycle), then the next cycle or the end."""
     last = state.components.cycles[state.components.mode(state.mode).cycles]
+    if bank_break.active(state):  # no cycle counter: the bank ends the game
+        last = bank_break.MAX_CYCLES
     if state.cycle >= last:
         finish(state, f"the {last} cycles are over", log)
         return
@@ -265,6 +294,7 @@ def scores(state: LostAtlasState) -> tuple[int, ...]:
         value = state.cash(seat)
         for company, corp in state.corps.items():
             value += corp.shares.held(seat) * state.price(company)
+        value += landmarks.share_value(state, seat)
         out.append(value)
     return tuple(out)
 
@@ -274,6 +304,12 @@ def finish(state: LostAtlasState, reason: str, log: list[str]) -> None:
     state.end_reason = reason
     state.op = state.mr = state.sr = state.auction = None
     final = scores(state)
+    from boardroom.titles.lost_atlas import solo
+
+    if solo.active(state):  # the player against the Conglomerate's score
+        state.result, line = solo.result(state, final[0])
+        log.extend([f"The game ends: {reason}.", line])
+        return
     order = state.stock.operating_order()
 
     def tiebreak(seat: int) -> int:

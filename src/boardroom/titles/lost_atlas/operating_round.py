@@ -17,6 +17,9 @@ with nothing to choose is skipped without asking:
    upgrade; Bridging's bridges; mountain costs to the bank; Tunneling's 60 from the bank),
    each a ``lay`` action; ``pass`` moves on.
 4. ``hub`` — a major (or Expansive) places its cheapest charter hub, paying its cost.
+   (Headquarters variant: or its kept headquarters, ``hq Q,R EFFECT``, then any Land
+   Grant or Commercial Zoning lays; the headquarters pays at the start of the turn. The
+   rules are in ``headquarters.py``.)
 5. ``run`` — the company runs its trains (Resourceful's rusted ones once more, then they
    leave the game): the legal action listed is ``run N`` with N the best total of its
    routes; the president may instead give routes of their own (``run N via ...``, checked
@@ -72,7 +75,16 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.track import StopRef
 from boardroom.routing import RouteError, validate
-from boardroom.titles.lost_atlas import flow, hubs, routes, track_laying
+from boardroom.titles.lost_atlas import (
+    bank_break,
+    flow,
+    headquarters,
+    hubs,
+    landmarks,
+    routes,
+    solo,
+    track_laying,
+)
 from boardroom.titles.lost_atlas import trains as train_rules
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.hubs import PlaceHub, PlaceSuburb
@@ -243,13 +255,14 @@ class Liquidate(Action):
 
 OperatingAction = (BuyTrain | OfferTrain | Agree | Decline | Issue | Redeem | Run | Payout
                    | Withhold | ForceTrain | Liquidate | TileLay | PlaceHub | PlaceSuburb
-                   | Pass)
+                   | Pass | headquarters.PlaceHQ | headquarters.KeepHQ
+                   | landmarks.HalfPayout)
 
 AnyAction = Action | TileLay | PlaceHub | PlaceSuburb
 """What the title may hand to :func:`check` and :func:`apply` (any round's action)."""
 
 VERBS = ("train", "agree", "decline", "issue", "redeem", "run", "payout", "withhold",
-         "force", "liquidate", "lay", "hub", "suburb")
+         "force", "liquidate", "lay", "hub", "suburb", "half")
 
 
 def parse(words: list[str], text: str) -> OperatingAction | None:
@@ -262,9 +275,12 @@ def parse(words: list[str], text: str) -> OperatingAction | None:
         return PlaceHub.parse(" ".join(["hub", *rest]))
     if head == "suburb":
         return PlaceSuburb.parse(" ".join(["suburb", *rest]))
+    if head == "hq":  # the Headquarters variant (both rounds)
+        return headquarters.parse(words, text)
     simple: dict[str, OperatingAction] = {"agree": Agree(), "decline": Decline(),
                                           "issue": Issue(), "redeem": Redeem(),
-                                          "payout": Payout(), "withhold": Withhold()}
+                                          "payout": Payout(), "withhold": Withhold(),
+                                          "half": landmarks.HalfPayout()}
     if head in simple and not rest:
         return simple[head]
     try:
@@ -467,7 +483,7 @@ def best_revenue(state: LostAtlasState) -> int:
 
 
 def _name(state: LostAtlasState, seat: int) -> str:
-    return state.players[seat]
+    return solo.seat_name(state, seat)  # a player, or the Solo Game's Conglomerate
 
 
 # -- the round --------------------------------------------------------------------------------
@@ -506,6 +522,7 @@ def _begin_turn(state: LostAtlasState, log: list[str]) -> None:
     seat = state.president(op.company)
     log.append(f"{corp.name} operates ({_name(state, seat)} presides; treasury "
                f"{state.treasury(op.company)}).")
+    headquarters.start_of_turn(state, op.company, log)
 
 
 def to_act(state: LostAtlasState) -> int:
@@ -542,6 +559,7 @@ def _step_options(state: LostAtlasState) -> list[OperatingAction]:
         if cost is not None:
             out.extend(PlaceHub(spot) for spot in
                        hubs.legal_hub_spots(state.board, _operator(state, company), cost))
+        out.extend(headquarters.hub_options(state, company))
         return out
     if op.step == RUN:
         if _route_trains(state, company):
@@ -550,6 +568,8 @@ def _step_options(state: LostAtlasState) -> list[OperatingAction]:
     if op.step == PAYOUT:
         if op.revenue > 0:
             out.extend([Payout(), Withhold()])
+            if landmarks.half_allowed(state):  # Unions Win!
+                out.append(landmarks.HalfPayout())
         return out
     # TRAINS
     room = _room(state, company)
@@ -627,6 +647,8 @@ def legal(state: LostAtlasState, seat: int) -> list[OperatingAction]:
         seat = state.president(op.company)
         return [Liquidate(c) for c in sorted(state.corps)
                 if _forced_sale_problem(state, seat, c) is None]
+    if headquarters.busy(state, op.company):
+        return list(headquarters.effect_legal(state, op.company))
     out = _step_options(state)
     out.extend(_suburb_options(state))
     if _may_pass(state) is None:
@@ -654,6 +676,8 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
                                  "the president sells shares one at a time until the "
                                  "forced purchase is paid")
         return _forced_sale_problem(state, seat, action.company)
+    if headquarters.busy(state, op.company):
+        return headquarters.check_effect(state, op.company, action)
     if isinstance(action, Agree | Decline):
         return IllegalAction("lost_atlas.trains.offer", "no offer is waiting for an answer")
     if isinstance(action, Liquidate):
@@ -672,6 +696,8 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
         return wrong
     if isinstance(action, Issue | Redeem):
         return _check_shares(state, action)
+    if isinstance(action, headquarters.PlaceHQ):
+        return headquarters.check_place(state, op.company, action)
     if isinstance(action, TileLay):
         return track_laying.check_lay(state.board, _operator(state, op.company),
                                       _colours(state), op.budget, action)
@@ -691,6 +717,8 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
         return None
     if isinstance(action, Payout | Withhold):
         return None
+    if isinstance(action, landmarks.HalfPayout):
+        return landmarks.check_half(state)
     if isinstance(action, BuyTrain):
         return _check_buy(state, action)
     if isinstance(action, OfferTrain):
@@ -702,8 +730,9 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
 
 _STEP_OF: dict[type, tuple[str, ...]] = {
     Issue: (SHARES,), Redeem: (SHARES,), TileLay: (TRACK,), PlaceHub: (HUB,), Run: (RUN,),
-    Payout: (PAYOUT,), Withhold: (PAYOUT,), BuyTrain: (LEADOFF, TRAINS),
-    OfferTrain: (TRAINS,), ForceTrain: (TRAINS,),
+    Payout: (PAYOUT,), Withhold: (PAYOUT,), landmarks.HalfPayout: (PAYOUT,),
+    BuyTrain: (LEADOFF, TRAINS),
+    OfferTrain: (TRAINS,), ForceTrain: (TRAINS,), headquarters.PlaceHQ: (HUB,),
 }
 
 
@@ -909,6 +938,11 @@ def apply(state: LostAtlasState, action: AnyAction, seat: int, log: list[str]) -
     op = _op(state)
     company = op.company
     corp = state.corps[company]
+    if headquarters.busy(state, company):  # a Land Grant or Commercial Zoning lay or stop
+        headquarters.apply_effect(state, company, action, log)
+        if not headquarters.busy(state, company):
+            _next_step(state, log)
+        return _settle(state, log) and _close(state, log)
     if isinstance(action, Agree | Decline):
         _answer(state, isinstance(action, Agree), log)
     elif isinstance(action, Liquidate):
@@ -954,6 +988,10 @@ def apply(state: LostAtlasState, action: AnyAction, seat: int, log: list[str]) -
         log.append(f"{corp.name} places a hub at {q},{r}" + (f"/{i}" if i else "")
                    + f" for {cost}.")
         _next_step(state, log)
+    elif isinstance(action, headquarters.PlaceHQ):
+        headquarters.place(state, company, action, log)
+        if not headquarters.busy(state, company):
+            _next_step(state, log)
     elif isinstance(action, Run):
         op.revenue = action.revenue
         ran = len(corp.trains) + len(corp.rusted)
@@ -971,6 +1009,10 @@ def apply(state: LostAtlasState, action: AnyAction, seat: int, log: list[str]) -
         _next_step(state, log)
     elif isinstance(action, Withhold):
         _withhold(state, company, op.revenue, log)
+        _next_step(state, log)
+    elif isinstance(action, landmarks.HalfPayout):
+        landmarks.half_pay_out(state, company, op.revenue, log)
+        bank_break.note_depletion(state, log)
         _next_step(state, log)
     elif isinstance(action, BuyTrain):
         _buy(state, company, action, log)
@@ -1021,7 +1063,14 @@ def _settle(state: LostAtlasState, log: list[str]) -> bool:
             if _end_turn(state, log, flip=False):
                 return True
             continue
+        if solo.is_conglomerate(state, op.company):  # the Solo Game's automated turn
+            solo.operate(state, log)
+            if state.round == OVER or _end_turn(state, log):
+                return state.round != OVER
+            continue
         if op.offer is not None or op.forced is not None:
+            return False
+        if headquarters.busy(state, op.company):
             return False
         if op.step == RUN and not _route_trains(state, op.company):
             _no_revenue(state, op.company, "has no train", log)
@@ -1075,22 +1124,18 @@ def _pay_out(state: LostAtlasState, company: str, revenue: int, log: list[str]) 
     corp = state.corps[company]
     shares = corp.shares
     per_share = revenue * shares.share_percent // 100
-    for seat, count in sorted(shares.players.items()):
-        state.ledger.pay(BANK, player_account(seat), per_share * count)
+    for seat, count in sorted(shares.players.items()):  # solo.account: the Conglomerate too
+        state.ledger.pay(BANK, solo.account(state, seat), per_share * count)
     state.ledger.pay(BANK, company_account(company), per_share * shares.treasury)
     price = state.price(company)
-    if revenue >= 2 * price:
-        state.stock.move(company, 2)
-    elif revenue >= price:
-        state.stock.move(company, 1)
-    else:
-        state.stock.to_bottom(company)
+    landmarks.move_after_pay_out(state, company, revenue, price)  # +3 with Record Gains!
     corp.last_revenue = revenue
     corp.per_share = per_share
     moved = state.price(company)
     how = (f"its price rises to {moved}" if moved != price
            else "its price stays; the token moves to the bottom of its space")
     log.append(f"{corp.name} pays out {revenue}: {per_share} a share; {how}.")
+    bank_break.note_depletion(state, log)
 
 
 def _withhold(state: LostAtlasState, company: str, revenue: int, log: list[str]) -> None:
@@ -1101,6 +1146,7 @@ def _withhold(state: LostAtlasState, company: str, revenue: int, log: list[str])
     corp.per_share = 0
     log.append(f"{corp.name} withholds {revenue}; its price drops to {state.price(company)}.")
     flow.check_dissolution(state, company, log)
+    bank_break.note_depletion(state, log)
 
 
 def _no_revenue(state: LostAtlasState, company: str, why: str, log: list[str]) -> None:
@@ -1271,7 +1317,7 @@ def _bankrupt(state: LostAtlasState, seat: int, company: str, log: list[str]) ->
         price = state.price(gone)
         for other, count in sorted(corp.shares.players.items()):
             if other != seat:
-                state.ledger.pay(BANK, player_account(other), price * count)
+                state.ledger.pay(BANK, solo.account(state, other), price * count)
         state.ledger.pay(company_account(gone), BANK, state.treasury(gone))
         state.pool.extend(corp.trains)
         state.board.remove_hubs(gone)
@@ -1284,6 +1330,7 @@ def _bankrupt(state: LostAtlasState, seat: int, company: str, log: list[str]) ->
     order = list(state.components.trains)
     state.pool.sort(key=order.index)
     state.ledger.pay(player_account(seat), BANK, state.cash(seat))
+    landmarks.forfeit(state, seat)
     for corp in state.corps.values():
         held = corp.shares.held(seat)
         if held:

@@ -9,7 +9,7 @@ round's rules module owns its own fields.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardroom.core.ledger import Ledger
 from boardroom.core.rng import Rng
@@ -20,6 +20,9 @@ from boardroom.market.stock_track import StockTrack
 from boardroom.titles.lost_atlas.board import Board
 from boardroom.titles.lost_atlas.components import Components
 from boardroom.titles.lost_atlas.mapbuild import MapBuilder
+
+if TYPE_CHECKING:
+    from boardroom.titles.lost_atlas.headquarters import Headquarters
 
 BANK = "bank"
 MINOR, MAJOR = "minor", "major"
@@ -61,12 +64,14 @@ class Corp:
     per_share: int = 0
     minors: tuple[str, ...] = ()
     suburbs: int = 0
+    hq: Headquarters | None = None
+    """Headquarters variant: the major's headquarters (immutable; see headquarters.py)."""
 
     def copy(self) -> Corp:
         return Corp(self.id, self.kind, self.name, self.abbreviation, self.abilities,
                     self.shares.copy(), list(self.trains), list(self.rusted),
                     list(self.hub_costs), self.operated, self.last_revenue, self.per_share,
-                    self.minors, self.suburbs)
+                    self.minors, self.suburbs, hq=self.hq)
 
 
 @dataclass
@@ -141,6 +146,13 @@ class LostAtlasState:
     """The Merger Round's sub-state (see merger_round.py)."""
     end_reason: str = ""
     result: Result | None = None
+    solo: Any = None
+    """The Solo Game's Conglomerate (see solo.py), None in other modes."""
+    bank_broken: bool = False
+    """Bank Break: the 8,000 bank has run out; the game ends after this set of Operating
+    Rounds (see bank_break.py)."""
+    metropolitan: Any = None
+    """The Metropolitan's sub-state (Landmarks; see landmarks.py), None until it exists."""
 
     def copy(self) -> LostAtlasState:
         builder = self.builder.copy() if self.builder is not None else None
@@ -172,6 +184,10 @@ class LostAtlasState:
             mr=self.mr.copy() if self.mr is not None else None,
             end_reason=self.end_reason,
             result=self.result,
+            solo=self.solo.copy() if self.solo is not None else None,
+            bank_broken=self.bank_broken,
+            metropolitan=(self.metropolitan.copy() if self.metropolitan is not None
+                          else None),
         )
 
     # -- small helpers used by every round ----------------------------------------

@@ -28,7 +28,7 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.hexes import Hex
 from boardroom.market.shares import Company
-from boardroom.titles.lost_atlas import hubs
+from boardroom.titles.lost_atlas import bank_break, hubs, landmarks, solo
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.operator import ADAPTIVE, EXPANSIVE, SUBURBAN
 from boardroom.titles.lost_atlas.state import (
@@ -173,13 +173,16 @@ def legal(state: LostAtlasState, seat: int) -> list[StockAction]:
                 else:
                     out.append(Launch(minor))
             return out
-        out.extend(Bid(b) for b in range(auction.bid + st.bid_step, _max_bid(state, seat) + 1,
-                                         st.bid_step))
+        if bank_break.check_new_certificate(state, seat) is None:
+            out.extend(Bid(b) for b in range(auction.bid + st.bid_step,
+                                             _max_bid(state, seat) + 1, st.bid_step))
         out.append(Pass())
         return out
+    if bank_break.must_sell(state, seat):  # Bank Break: over the certificate limit
+        return list(bank_break.forced_sales(state, seat))
     mid_turn = _selling(state, seat)
     if not mid_turn:
-        if available_minors(state):
+        if available_minors(state) and bank_break.check_new_certificate(state, seat) is None:
             out.extend(StartAuction(b) for b in range(st.min_bid, _max_bid(state, seat) + 1,
                                                       st.bid_step))
         out.append(Pass())
@@ -192,6 +195,11 @@ def legal(state: LostAtlasState, seat: int) -> list[StockAction]:
             buy = Buy(company, source)
             if check(state, buy, seat) is None:
                 out.append(buy)
+    for kind, count in landmarks.stock_candidates(state, seat):
+        metro: StockAction = (Sell(landmarks.METROPOLITAN, count) if kind == "sell"
+                              else Buy(landmarks.METROPOLITAN, TREASURY))
+        if check(state, metro, seat) is None:
+            out.append(metro)
     if mid_turn:
         out.append(Done())
     return out
@@ -220,7 +228,10 @@ def check(state: LostAtlasState, action: StockAction, seat: int) -> IllegalActio
         if action.amount > state.cash(seat):
             return IllegalAction("lost_atlas.auction.afford",
                                  f"{state.players[seat]} cannot afford {action.amount}")
-        return None
+        return bank_break.check_new_certificate(state, seat)
+    forced = bank_break.check_forced(state, action, seat)
+    if forced is not None:
+        return forced
     mid_turn = _selling(state, seat)
     if isinstance(action, Pass):
         if mid_turn:
@@ -244,7 +255,7 @@ def check(state: LostAtlasState, action: StockAction, seat: int) -> IllegalActio
         if action.bid > state.cash(seat):
             return IllegalAction("lost_atlas.auction.afford",
                                  f"{state.players[seat]} cannot afford {action.bid}")
-        return None
+        return bank_break.check_new_certificate(state, seat)
     if isinstance(action, Sell):
         return _check_sell(state, action, seat)
     if isinstance(action, Buy):
@@ -271,12 +282,18 @@ def _check_launch(state: LostAtlasState, action: Launch) -> IllegalAction | None
 def _check_sell(state: LostAtlasState, action: Sell, seat: int) -> IllegalAction | None:
     sr = state.sr
     assert sr is not None
+    metro = action.company == landmarks.METROPOLITAN and landmarks.metropolitan_active(state)
     corp = state.corps.get(action.company)
-    if corp is None:
+    if corp is None and not metro:
         return IllegalAction("lost_atlas.stock.company", f"no company {action.company!r}")
     if action.company in sr.selling:
         return IllegalAction("lost_atlas.stock.sell-once",
                              "all shares of a company are sold at once, once a turn")
+    if corp is None:
+        return landmarks.check_sell(state, action.count, seat)
+    if solo.active(state) and (refused := solo.check_player_share_deal(
+            state, action.company, None)) is not None:
+        return refused
     if corp.kind == MINOR and not corp.operated:
         return IllegalAction("lost_atlas.stock.sell-unoperated",
                              f"{corp.name} has not operated yet; its shares cannot be sold")
@@ -297,10 +314,16 @@ def _check_sell(state: LostAtlasState, action: Sell, seat: int) -> IllegalAction
 def _check_buy(state: LostAtlasState, action: Buy, seat: int) -> IllegalAction | None:
     sr = state.sr
     assert sr is not None
+    if action.company == landmarks.METROPOLITAN and landmarks.metropolitan_active(state):
+        problem = landmarks.check_buy(state, seat, action.source, sr.sold.get(seat, set()))
+        return problem or bank_break.check_buy(state, action.company, seat)
     corp = state.corps.get(action.company)
     if corp is None:
         return IllegalAction("lost_atlas.stock.company", f"no company {action.company!r}")
     shares = corp.shares
+    if solo.active(state) and (refused := solo.check_player_share_deal(
+            state, action.company, action.source)) is not None:
+        return refused
     if action.source == TREASURY and shares.treasury <= 0:
         return IllegalAction("lost_atlas.stock.buy-source", f"{corp.name}'s treasury has no share")
     if action.source == POOL and shares.pool <= 0:
@@ -315,7 +338,7 @@ def _check_buy(state: LostAtlasState, action: Buy, seat: int) -> IllegalAction |
     if price > state.cash(seat):
         return IllegalAction("lost_atlas.stock.afford",
                              f"{state.players[seat]} cannot pay {price}")
-    return None
+    return bank_break.check_buy(state, action.company, seat)
 
 
 # -- applying -----------------------------------------------------------------------------
@@ -424,6 +447,11 @@ def _home_spot(state: LostAtlasState, minor: str, chosen: Hex | None) -> tuple[H
 def _sell(state: LostAtlasState, action: Sell, seat: int, log: list[str]) -> None:
     sr = state.sr
     assert sr is not None
+    if action.company == landmarks.METROPOLITAN and action.company not in state.corps:
+        landmarks.sell(state, seat, action.count, log)
+        sr.sold.setdefault(seat, set()).add(action.company)
+        bank_break.note_depletion(state, log)
+        return
     corp = state.corps[action.company]
     price = state.price(action.company)
     corp.shares.take(seat, action.count)
@@ -438,9 +466,13 @@ def _sell(state: LostAtlasState, action: Sell, seat: int, log: list[str]) -> Non
     from boardroom.titles.lost_atlas import flow
 
     flow.check_dissolution(state, action.company, log)
+    bank_break.note_depletion(state, log)
 
 
 def _buy(state: LostAtlasState, action: Buy, seat: int, log: list[str]) -> None:
+    if action.company == landmarks.METROPOLITAN and action.company not in state.corps:
+        landmarks.buy(state, seat, log)
+        return
     corp = state.corps[action.company]
     price = state.price(action.company)
     if action.source == TREASURY:
@@ -457,7 +489,7 @@ def _buy(state: LostAtlasState, action: Buy, seat: int, log: list[str]) -> None:
 
 def _presidency(state: LostAtlasState, company: str, log: list[str]) -> None:
     corp = state.corps.get(company)
-    if corp is None:
+    if corp is None or solo.is_conglomerate(state, company):  # it presides over itself
         return
     new = corp.shares.update_president(state.seats())
     if new is not None:
@@ -492,6 +524,8 @@ def finish(state: LostAtlasState, log: list[str]) -> bool:
         return False
     if sr.last_actor is not None:
         state.priority = (sr.last_actor + 1) % state.seats()
+    if solo.active(state):  # the Conglomerate sells and buys after the player
+        solo.stock_round(state, log)
     for company in state.stock.operating_order():
         corp = state.corps[company]
         if corp.shares.fully_player_owned():

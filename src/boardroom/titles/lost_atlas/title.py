@@ -13,7 +13,7 @@ from typing import Any
 from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.registry import register
 from boardroom.core.title import JSON, Action, Result, Title
-from boardroom.titles.lost_atlas import flow, mapbuild, stock_round, trains
+from boardroom.titles.lost_atlas import flow, mapbuild, solo, stock_round, trains
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.components import Components, load_components
 from boardroom.titles.lost_atlas.state import (
@@ -31,7 +31,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
     name = "lost_atlas"
     display_name = "Railways of the Lost Atlas"
     rules_version = "1"
-    min_players = 2
+    min_players = 1  # the Solo Game only; every other mode asks for 2+ (flow.normalize_options)
     max_players = 5
 
     def __init__(self, components: Components | None = None) -> None:
@@ -65,6 +65,9 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return mapbuild.parse(text)
         if words[0] == "discard" and len(words) == 3:
             return trains.Discard(words[1], words[2])
+        chosen = solo.parse(words, text)
+        if chosen is not None:
+            return chosen
         found = stock_round.parse(words, text)
         if found is not None:
             return found
@@ -82,6 +85,8 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return ()
         if state.discards:
             return (state.president(state.discards[0]),)
+        if state.round == solo.SETUP:
+            return (0,)
         if state.round == MAP:
             assert state.builder is not None
             return state.builder.to_act()
@@ -98,6 +103,8 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
         if state.discards:
             corp = state.corps[state.discards[0]]
             return [trains.Discard(corp.id, t) for t in sorted(set(corp.trains))]
+        if state.round == solo.SETUP:
+            return solo.legal_setup(state, seat)
         if state.round == MAP:
             assert state.builder is not None
             return list(state.builder.legal_actions(seat))
@@ -124,6 +131,8 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
                 return IllegalAction("lost_atlas.trains.limit",
                                      f"{corp.name} has no {action.train}-train")
             return None
+        if state.round == solo.SETUP:
+            return solo.check_setup(state, action, seat)
         if state.round == MAP:
             assert state.builder is not None
             if not isinstance(action, mapbuild.PlacePiece | mapbuild.PlaceCapital
@@ -148,6 +157,9 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
         if state.discards:
             assert isinstance(action, trains.Discard)
             trains.discard(state, action.company, action.train, log)
+            return log
+        if state.round == solo.SETUP:
+            solo.apply_setup(state, action, log)
             return log
         if state.round == MAP:
             builder = state.builder

@@ -202,8 +202,10 @@ def _route_into(h: Hex, reach: Reach, new: TileDef, rotation: int) -> bool:
 
 
 def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
-              lay: TileLay, reach: Reach | None = None) -> IllegalAction | None:
-    """The rule ``lay`` breaks now, or None if it is legal."""
+              lay: TileLay, reach: Reach | None = None,
+              connected: bool = True) -> IllegalAction | None:
+    """The rule ``lay`` breaks now, or None if it is legal. ``connected=False``: an
+    upgrade needs no route to it (the Headquarters variant's Commercial Zoning)."""
     h = lay.hex
     space = board.spaces.get(h)
     if space is None:
@@ -216,12 +218,12 @@ def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayB
     if board.supply.get(tile.id, 0) <= 0:
         return IllegalAction("lost_atlas.track.supply", f"no tile {tile.id} is left")
     if reach is None:
-        reach = trace_for(board, op)
+        reach = trace_for(board, op) if connected or is_yellow_lay(board, h) else Reach()
     current = board.tile_at(h)
     if is_yellow_lay(board, h):
         return _check_yellow(board, op, budget, lay, tile, reach, current)
     assert current is not None
-    return _check_upgrade(board, op, colours, budget, lay, tile, reach, current)
+    return _check_upgrade(board, op, colours, budget, lay, tile, reach, current, connected)
 
 
 def _check_yellow(board: Board, op: Operator, budget: LayBudget, lay: TileLay, tile: TileDef,
@@ -261,7 +263,7 @@ def _check_yellow(board: Board, op: Operator, budget: LayBudget, lay: TileLay, t
 
 def _check_upgrade(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
                    lay: TileLay, tile: TileDef, reach: Reach,
-                   current: tuple[TileDef, int]) -> IllegalAction | None:
+                   current: tuple[TileDef, int], connected: bool = True) -> IllegalAction | None:
     h = lay.hex
     old, old_rotation = current
     if tile.colour == "yellow":
@@ -291,6 +293,8 @@ def _check_upgrade(board: Board, op: Operator, colours: tuple[str, ...], budget:
     problem = exit_problem(board, h, tile.exits(lay.rotation) - old.exits(old_rotation), op)
     if problem is not None:
         return problem
+    if not connected:
+        return None
     if tile.is_city:
         if not _route_into(h, reach, tile, lay.rotation):
             return IllegalAction("lost_atlas.track.reach-city",

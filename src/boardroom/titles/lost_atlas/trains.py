@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardroom.core.title import Action
+from boardroom.titles.lost_atlas import landmarks
 from boardroom.titles.lost_atlas.operator import RESOURCEFUL, SPACIOUS
 from boardroom.titles.lost_atlas.state import MAJOR, LostAtlasState
 
@@ -124,7 +125,8 @@ def discard(state: LostAtlasState, company: str, train: str, log: list[str]) -> 
 
 
 def export(state: LostAtlasState, log: list[str]) -> None:
-    """Export the top train (a 2 takes all remaining 2s); it counts as bought."""
+    """Export the top train (a 2 takes all remaining 2s); it counts as bought. With the
+    Metropolitan (Landmarks) the exported trains go to it instead of leaving the game."""
     if not state.trains:
         log.append("No train is left to export.")
         return
@@ -136,4 +138,5 @@ def export(state: LostAtlasState, log: list[str]) -> None:
             count += 1
     log.append(f"{'All remaining 2-trains are' if count > 1 else f'A {top}-train is'} "
                f"exported.")
+    landmarks.receive_export(state, top, count, log)  # the Metropolitan (Landmarks)
     gained(state, top, log)

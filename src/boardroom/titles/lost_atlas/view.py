@@ -38,6 +38,10 @@ def view_state(state: LostAtlasState, seat: int | None, to_act: tuple[int, ...])
             "operated": corp.operated,
             "last_revenue": corp.last_revenue,
         }
+        if corp.hq is not None:  # the Headquarters variant
+            from boardroom.titles.lost_atlas.headquarters import describe as describe_hq
+
+            corps[company]["headquarters"] = describe_hq(corp.hq)
     view: dict[str, Any] = {
         "title": "lost_atlas",
         "mode": state.mode,
@@ -78,7 +82,18 @@ def view_state(state: LostAtlasState, seat: int | None, to_act: tuple[int, ...])
             "proposal": list(mr.proposal) if mr.proposal else None,
             "refused": sorted(sorted(pair) for pair in mr.refused),
             "chooser": mr.chooser,
+            "number": mr.number,
         }
+        if mr.hostile:  # Hostile Mergers: players' turns and the vote
+            view["merger"].update(turn=mr.turn, passes=mr.passes, proposer=mr.proposer,
+                                  voters=list(mr.voters),
+                                  votes={str(s): v for s, v in sorted(mr.votes.items())})
+    from boardroom.titles.lost_atlas import bank_break, landmarks
+
+    if (bank := bank_break.bank_view(state)) is not None:  # the Bank Break variant
+        view["bank"] = bank
+    if (metro := landmarks.describe(state)) is not None:  # the Metropolitan (Landmarks)
+        view["metropolitan"] = metro
     if state.result is not None:
         view["result"] = state.result.to_json()
         view["end_reason"] = state.end_reason
