@@ -71,6 +71,7 @@ def normalize_options(components: Components, options: Mapping[str, Any],
     if out["bankruptcy"] not in ("end", "continue"):
         raise OptionError("option bankruptcy is 'end' (the default) or 'continue'")
     out.update(variants.normalize(out))
+    variants.check_combinations(out, mode.name, mode.export)
     solo.normalize_option(out, mode.conglomerate is not None)
     bank_break.check_options(out)
     if out["map"] is not None:

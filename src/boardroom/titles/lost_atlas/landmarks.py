@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from boardroom.core.errors import IllegalAction
 from boardroom.core.title import Action
-from boardroom.titles.lost_atlas import variants
+from boardroom.titles.lost_atlas import solo, variants
 from boardroom.titles.lost_atlas.state import BANK, LostAtlasState, company_account, player_account
 
 METROPOLITAN = "metropolitan"
@@ -78,8 +78,8 @@ def half_pay_out(state: LostAtlasState, company: str, revenue: int, log: list[st
     shares = corp.shares
     paid, kept = half_split(revenue)
     per_share = paid * shares.share_percent // 100
-    for seat, count in sorted(shares.players.items()):
-        state.ledger.pay(BANK, player_account(seat), per_share * count)
+    for seat, count in sorted(shares.players.items()):  # solo.account: the Conglomerate too
+        state.ledger.pay(BANK, solo.account(state, seat), per_share * count)
     state.ledger.pay(BANK, company_account(company), per_share * shares.treasury + kept)
     price = state.price(company)
     move_after_pay_out(state, company, paid, price)

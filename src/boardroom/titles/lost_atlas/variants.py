@@ -55,6 +55,24 @@ def normalize(options: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+COMBINATION_RULE = "lost_atlas.variant.combination"
+
+
+def check_combinations(options: Mapping[str, Any], mode_name: str, export: bool) -> None:
+    """Refuse variants that mean nothing in the chosen mode. (Bank Break checks its own
+    Long Game setup in :mod:`.bank_break`.)
+
+    >>> try:
+    ...     check_combinations({"metropolitan": True}, "Micro Game", False)
+    ... except OptionError as exc:
+    ...     print(exc.args[0][-36:])
+    rule lost_atlas.variant.combination]
+    """
+    if enabled(options, METROPOLITAN) and not export:
+        raise OptionError(f"option metropolitan takes the exported trains, and the "
+                          f"{mode_name} exports none [rule {COMBINATION_RULE}]")
+
+
 def enabled(options: Mapping[str, Any], variant: str) -> bool:
     """Is ``variant`` switched on in these (normalized or raw) options?"""
     return bool(options.get(variant, False))
