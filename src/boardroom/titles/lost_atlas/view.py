@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardroom.core.title import JSON
-from boardroom.titles.lost_atlas.state import LostAtlasState
+from boardroom.titles.lost_atlas.state import OVER, LostAtlasState
 
 
 def _hex(h: tuple[int, int]) -> str:
@@ -88,15 +88,65 @@ def view_state(state: LostAtlasState, seat: int | None, to_act: tuple[int, ...])
             view["merger"].update(turn=mr.turn, passes=mr.passes, proposer=mr.proposer,
                                   voters=list(mr.voters),
                                   votes={str(s): v for s, v in sorted(mr.votes.items())})
+            if mr.proposal and mr.proposer is not None:  # a vote is open: shares for/against
+                from boardroom.titles.lost_atlas.merger_round import tally
+
+                for_, against, left = tally(state)
+                view["merger"]["tally"] = {"for": for_, "against": against, "left": left}
     from boardroom.titles.lost_atlas import bank_break, landmarks
 
     if (bank := bank_break.bank_view(state)) is not None:  # the Bank Break variant
         view["bank"] = bank
+        for s, player in enumerate(view["players"]):  # held against the certificate limit
+            player["certificates"] = bank_break.certificates(state, s)
     if (metro := landmarks.describe(state)) is not None:  # the Metropolitan (Landmarks)
         view["metropolitan"] = metro
+    if (conglomerate := _solo_view(state)) is not None:  # the Solo Game
+        view["solo"] = conglomerate
     if state.result is not None:
         view["result"] = state.result.to_json()
         view["end_reason"] = state.end_reason
     if seat is not None:
         view["seat"] = seat
     return view
+
+
+def _solo_view(state: LostAtlasState) -> dict[str, Any] | None:
+    """The Solo Game's Conglomerate: its trains, its action deck (face up: the cards
+    left, top first, and the used ones), its treasury, price, hubs and running score.
+    None outside the Solo Game, and before the first minor is drawn."""
+    from boardroom.titles.lost_atlas import solo
+
+    record = state.solo
+    if not isinstance(record, solo.SoloState):
+        return None
+    out: dict[str, Any] = {
+        "name": solo.NAME,
+        "drawn": record.drawn,
+        "company": record.company or None,
+        "minors": list(record.minors),
+        "trains": list(record.trains),
+        "deck": list(record.deck),
+        "next": record.deck[0] if record.deck else None,
+        "discard": list(record.discard),
+        "network_value": record.network_value,
+        "difficulty": record.difficulty or None,
+    }
+    company = solo.company(state)
+    if company is None or company not in state.corps:  # not formed yet
+        return out
+    corp = state.corps[company]
+    train_size = solo.train_size(state)
+    out.update(
+        treasury=state.treasury(company),
+        price=state.price(company),
+        hubs=[f"{_hex(ref[0])}/{ref[1]}" for ref in sorted(state.board.hubs_of(company))],
+        charter_hubs=list(corp.hub_costs),
+        train_size=train_size,  # stops of its newest train; None: unlimited
+        income=solo.revenue(state) if state.round != OVER else corp.last_revenue,
+        shares_held={cid: c.shares.held(solo.CONGLOMERATE)
+                     for cid, c in sorted(state.corps.items())
+                     if c.shares.held(solo.CONGLOMERATE)},
+        score=solo.conglomerate_score(state) if record.score is None else record.score,
+    )
+    return out
