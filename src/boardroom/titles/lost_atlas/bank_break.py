@@ -12,7 +12,8 @@ Every Bank Break rule lives here; the rounds ask these functions at a few hooks:
   set aside (the whole reserve joins the bank at once). The check runs after each
   pay-out step and each share sale, and at the end of every round, so a payment of any
   kind (an issue, Tunneling's 60, a buy-out...) is caught by the end of its round at the
-  latest. Once depleted the bank stays depleted even if money flows back.
+  latest: the ledger (:class:`WatchedLedger`) remembers that the bank ran out even if
+  money flowed back before the check. Once depleted the bank stays depleted.
 * **the end** (:func:`game_over`): the game ends when the current set of Operating
   Rounds is finished — at the end of Operating Round 2 of the cycle in which the bank
   ran out (Stock Round, OR 1 or OR 2). That Operating Round 2 is followed by no Merger
@@ -39,6 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardroom.core.errors import IllegalAction, OptionError
+from boardroom.core.ledger import Ledger
 from boardroom.titles.lost_atlas import variants
 from boardroom.titles.lost_atlas.components import Components
 from boardroom.titles.lost_atlas.state import BANK, MERGER, LostAtlasState
@@ -83,11 +85,50 @@ def split_bank(components: Components, options: Mapping[str, Any],
     accounts[RESERVE] = whole - components.money.bank_break.bank
 
 
+class WatchedLedger(Ledger):
+    """Bank Break's ledger: it remembers that the bank ran out (its account at 0 or
+    below after a payment from it), so a bank refilled before the next check (a train
+    bought after an issue, say) was depleted all the same."""
+
+    __slots__ = ("bank_ran_out",)
+
+    def __init__(self, cash: Mapping[str, int]) -> None:
+        super().__init__(cash, overdraft={BANK})
+        self.bank_ran_out = False
+
+    def pay(self, src: str, dst: str, amount: int) -> None:
+        super().pay(src, dst, amount)
+        if src == BANK and self.cash[BANK] <= 0:
+            self.bank_ran_out = True
+
+    def copy(self) -> WatchedLedger:
+        base = super().copy()
+        new = WatchedLedger.__new__(WatchedLedger)
+        for slot in Ledger.__slots__:
+            setattr(new, slot, getattr(base, slot))
+        new.bank_ran_out = self.bank_ran_out
+        return new
+
+
+def make_ledger(options: Mapping[str, Any], accounts: dict[str, int]) -> Ledger:
+    """The game's ledger (the bank may be overdrawn); watched with Bank Break."""
+    if variants.enabled(options, variants.BANK_BREAK):
+        return WatchedLedger(accounts)
+    return Ledger(accounts, overdraft={BANK})
+
+
 # -- depletion and the end -----------------------------------------------------------------------
+def ran_out(state: LostAtlasState) -> bool:
+    """Is the bank's account at 0 or below now, or was it at any moment before?"""
+    ledger = state.ledger
+    return ledger.cash[BANK] <= 0 or (isinstance(ledger, WatchedLedger)
+                                      and ledger.bank_ran_out)
+
+
 def note_depletion(state: LostAtlasState, log: list[str]) -> None:
-    """Mark the bank depleted the first time its account is at 0 or below; the money set
-    aside then joins it."""
-    if not active(state) or state.bank_broken or state.ledger.cash[BANK] > 0:
+    """Mark the bank depleted the first time its account is (or was) at 0 or below; the
+    money set aside then joins it."""
+    if not active(state) or state.bank_broken or not ran_out(state):
         return
     state.bank_broken = True
     reserve = state.ledger.cash.get(RESERVE, 0)

@@ -107,7 +107,7 @@ def setup(components: Components, players: Sequence[str], seed: int,
     accounts = {player_account(s): cash for s in range(n)}
     accounts[BANK] = components.money.bank - cash * n
     bank_break.split_bank(components, options, accounts)
-    ledger = Ledger(accounts, overdraft={BANK})
+    ledger = bank_break.make_ledger(options, accounts)
     counts = components.train_stack(mode.id, n)
     stack = trains.stack_from(counts, [t for t in components.trains if t in counts])
     priority = rng.below(n)
