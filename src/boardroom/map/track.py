@@ -123,25 +123,34 @@ class TrackMap:
         """
         starts = list(starts)
         reach = Reach()
+        stops, entries = reach.stops, reach.entries
         laid = self.laid
-        ids: dict[object, int] = {}
+        # Pieces get bits in the order the search meets them; a hex side is known from
+        # both of its hexes, so each (hex, edge) maps to (bit, neighbour, its edge).
+        sides: dict[tuple[Hex, int], tuple[int, Hex, int]] = {}
+        stop_bits: dict[StopRef, int] = {}
         steps = 0
 
-        def bit(key: object) -> int:
-            found = ids.get(key)
+        def stop_bit(ref: StopRef) -> int:
+            found = stop_bits.get(ref)
             if found is None:
-                found = ids[key] = len(ids)
-            return 1 << found
+                found = stop_bits[ref] = 1 << (len(stop_bits) + len(sides) // 2)
+            return found
 
-        def side(h: Hex, e: int) -> int:
-            n = neighbour(h, e)
-            return bit(("side", min((h, e), (n, opposite(e)))))
+        def side(h: Hex, e: int) -> tuple[int, Hex, int]:
+            found = sides.get((h, e))
+            if found is None:
+                n, back = neighbour(h, e), opposite(e)
+                piece = 1 << (len(stop_bits) + len(sides) // 2)
+                found = sides[(h, e)] = (piece, n, back)
+                sides[(n, back)] = (piece, h, e)
+            return found
 
         seen: dict[tuple[int, Hex, int], list[int]] = {}
         STOP_AT, ARRIVE = 0, 1
         work: list[tuple[int, Hex, int, int, bool]] = []
         for h, i in starts:
-            work.append((STOP_AT, h, i, bit(("stop", h, i)), True))
+            work.append((STOP_AT, h, i, stop_bit((h, i)), True))
         while work:
             steps += 1
             if steps > budget:
@@ -158,26 +167,31 @@ class TrackMap:
                 previous[:] = [p for p in previous if used & ~p] + [used]
             tile = laid.get(h)
             if kind == STOP_AT:
-                reach.stops.add((h, k))
+                stops.add((h, k))
                 if not is_start and blocks is not None and blocks((h, k)):
                     continue
                 if tile is None or k >= len(tile.from_stop):
                     continue
                 targets = tile.from_stop[k]
             else:
-                reach.entries.setdefault(h, set()).add(k)
+                arrived = entries.get(h)
+                if arrived is None:
+                    entries[h] = {k}
+                else:
+                    arrived.add(k)
                 if tile is None:
                     continue
                 targets = tile.from_edge[k]
             for target, value in targets:
                 if target == EDGE:
-                    piece = side(h, value)
+                    found = sides.get((h, value))
+                    piece, n, back = found if found is not None else side(h, value)
                     if used & piece:
                         continue
-                    work.append((ARRIVE, neighbour(h, value), opposite(value), used | piece,
-                                 False))
+                    work.append((ARRIVE, n, back, used | piece, False))
                 else:
-                    piece = bit(("stop", h, value))
+                    ref = (h, value)
+                    piece = stop_bits.get(ref) or stop_bit(ref)
                     if used & piece:
                         continue
                     work.append((STOP_AT, h, value, used | piece, False))
