@@ -179,7 +179,7 @@ def build_network(board: Board, company_id: str, trains: Sequence[int | None],
     pieces: list[Piece] = []
 
     def add(a: int, b: int, a_side: int, b_side: int, piece: Piece) -> None:
-        tracks.append(Track(a, b, 1 << len(tracks), a_side, b_side, _piece_text(piece)))
+        tracks.append(Track(a, b, 1 << len(tracks), a_side, b_side))  # pieces[k] names it
         pieces.append(piece)
 
     for h in hexes:
@@ -201,13 +201,6 @@ def build_network(board: Board, company_id: str, trains: Sequence[int | None],
                        pass_blocked=OVERNIGHT in abilities)
     problem = RouteProblem(tuple(stops), tuple(tracks), tuple(trains), len(ports), rules)
     return Network(problem, tuple(stop_refs), tuple(ports), tuple(pieces))
-
-
-def _piece_text(piece: Piece) -> str:
-    kind, (q, r), x, y = piece
-    if kind == "side":
-        return f"side {q},{r}:{x}"
-    return f"{kind} {q},{r}:{x}-{y}"
 
 
 def _check_phase(board: Board, phase: str) -> None:
