@@ -127,6 +127,16 @@ def test_solo_final_score_is_the_one_the_result_names() -> None:
     assert f"Score         {score}" in rendered(view)
 
 
+def test_a_lost_solo_game_still_lists_the_players_score(tmp_path: Path) -> None:
+    """The player beaten by the Conglomerate has no place, but the score is shown."""
+    game = play_until("solo", {}, 3, 1, "random", lambda v: v["round"] == "over")
+    assert game.result is not None and game.result.winners == ()
+    out = show(game, tmp_path)
+    rows = [line.replace("│", " ").split() for line in out.splitlines() if "│" in line]
+    assert ["-", "P1", f"{game.result.scores[0]:,}"] in rows
+    assert "No player wins" in out
+
+
 def test_no_solo_entry_outside_the_solo_game() -> None:
     game = new_game("lost_atlas", ["A", "B", "C"], seed=1, options={"mode": "short"})
     assert "solo" not in game.view(None)

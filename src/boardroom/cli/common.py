@@ -169,6 +169,10 @@ def result_table(game: Game) -> Table | None:
             table.add_row(f"{place}{tie}", Text(game.players[seat], style=style),
                           f"{result.scores[seat]:,}")
         place += len(group)
+    ranked = {seat for group in result.ranking for seat in group}
+    for seat, score in enumerate(result.scores):  # unplaced: the solo game lost, say
+        if seat not in ranked:
+            table.add_row("-", game.players[seat], f"{score:,}")
     return table
 
 
