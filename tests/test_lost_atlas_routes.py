@@ -392,16 +392,18 @@ def test_trace_passes_the_port_other_half_but_a_route_may_not() -> None:
 
 # ---------------------------------------------------------------- the benchmark corpus
 
-CORPUS = Path(__file__).resolve().parents[1] / "benchmarks" / "routes"
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+CORPUS = BENCHMARKS / "routes"
+STRESS = BENCHMARKS / "routes-stress"
 
 
-@pytest.mark.skipif(not CORPUS.exists(), reason="no benchmark corpus in this checkout")
-def test_corpus_positions_keep_their_recorded_optimum() -> None:
-    # A few quick instances (an ∞-train with a numbered one) of the checked-in corpus.
+@pytest.mark.skipif(not STRESS.exists(), reason="no stress corpus in this checkout")
+def test_stress_positions_keep_their_recorded_optimum() -> None:
+    # A few quick instances (an ∞-train with a numbered one) of the dense corpus.
     from boardroom.bench_routes import board_from_json
 
     checked = 0
-    for path in sorted(CORPUS.glob("long_purple_*.json"))[:3]:
+    for path in sorted(STRESS.glob("long_purple_*.json"))[:3]:
         data = json.loads(path.read_text())
         board = board_from_json(C, data)
         for inst in data["instances"]:
@@ -412,3 +414,42 @@ def test_corpus_positions_keep_their_recorded_optimum() -> None:
             assert result.proven and result.total == inst["total"]
             checked += 1
     assert checked
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="no benchmark corpus in this checkout")
+def test_bot_corpus_positions_keep_their_recorded_optimum() -> None:
+    # Every instance of the bot-play corpus (each solves in milliseconds).
+    from boardroom.bench_routes import board_from_json
+
+    checked = 0
+    for path in sorted(CORPUS.glob("bots_*.json")):
+        data = json.loads(path.read_text())
+        board = board_from_json(C, data)
+        for inst in data["instances"]:
+            result = company_routes(board, inst["company"], inst["trains"], data["phase"],
+                                    inst["destination_values"], frozenset(inst["abilities"]))
+            assert result.proven and result.total == inst["total"], (path.name, inst)
+            checked += 1
+    assert checked >= 100
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="no benchmark corpus in this checkout")
+def test_route_benchmark_runs_on_a_corpus_folder(tmp_path: Path) -> None:
+    from boardroom.bench_routes import main
+
+    first = sorted(CORPUS.glob("bots_*.json"))[0]
+    (tmp_path / first.name).write_text(first.read_text())
+    assert main(["--corpus", str(tmp_path), "--no-cpsat", "--repeat", "1"]) == 0
+    assert main(["--corpus", str(tmp_path / "none")]) == 2
+
+
+def test_bot_positions_are_late_game_with_an_infinity_train() -> None:
+    from boardroom.bench_routes import SNAPSHOTS, make_bot_positions
+
+    positions = make_bot_positions(C, 4, 3, False)
+    assert 1 <= len(positions) <= SNAPSHOTS
+    for data in positions:
+        assert data["phase"] in ("purple", "grey") and data["game"]["players"] == 3
+        assert data["instances"]
+        for inst in data["instances"]:
+            assert inst["trains"][0] is None and len(inst["trains"]) == 2

@@ -3,12 +3,27 @@ the same instances solved by an independent exact CP-SAT model (optional OR-Tool
 
 ::
 
-    python -m boardroom.bench_routes                       # the checked-in corpus
-    python -m boardroom.bench_routes --no-cpsat            # ours only
-    python -m boardroom.bench_routes generate --seeds 1-12 # (re)make the corpus
+    python -m boardroom.bench_routes                                # the bot-play corpus
+    python -m boardroom.bench_routes --corpus benchmarks/routes-stress   # the stress corpus
+    python -m boardroom.bench_routes --no-cpsat                     # ours only
+    python -m boardroom.bench_routes generate                       # remake the bot corpus
+    python -m boardroom.bench_routes generate --source random-play --corpus DIR
 
-**The corpus** (``benchmarks/routes/*.json``) is made by seeded random legal play, because
-the Lost Atlas bots do not exist yet (``generate``, :func:`make_position`):
+**The corpus** (``benchmarks/routes/*.json``, the issue's "late-game positions made by
+bot play") comes from complete seeded Long games played by the ``heuristic`` bot on
+every seat (:func:`make_bot_positions`): 3, 4 and 5 players, with and without the Bank
+Break variant (which plays on past the sixth cycle). The board at the start of each of
+the last two Operating Rounds in the purple or grey phase is kept; each company with a
+hub on the map becomes an instance with two trains, an ∞-train and one drawn from 5, 6, 7
+and ∞ (the bots rarely own an ∞ themselves), Distant Destinations at the game's card
+for that phase. The bots never reached the grey phase in these games, so every position
+is purple.
+
+**The stress corpus** (``benchmarks/routes-stress/*.json``) is made by seeded random
+legal play (``generate --source random-play``, :func:`make_position`), far denser than
+any bot game: every company lays track every round in four phases, so the networks are
+large and loop everywhere. It was the corpus before the bots existed and is kept as the
+hard case:
 
 1. the Long game map is built by ``mapbuild.auto_build`` (5 players);
 2. every minor on the map launches at its home (Adaptive on a random legal home);
@@ -28,8 +43,8 @@ the Lost Atlas bots do not exist yet (``generate``, :func:`make_position`):
    card's grey value.
 
 A position file records the map pieces as placed, the capitals, the filler hexes, every
-laid tile, the hubs, reservations and suburbs, and the instances (company, abilities,
-trains, Distant Destination value) with the optimum found when the corpus was made.
+laid tile, the hubs, reservations and suburbs, the phase, and the instances (company,
+abilities, trains, Distant Destination value) with the optimum found when it was made.
 
 **The run** rebuilds each board, then for each instance times
 :func:`boardroom.titles.lost_atlas.routes.company_routes` (the board turned into a problem,
@@ -304,6 +319,62 @@ def make_position(components: Components, seed: int, final_phase: str = "grey",
             "phase": "grey", "map": final_phase, "instances": instances}
 
 
+BOT_GAMES: tuple[tuple[int, int, bool], ...] = tuple(
+    (seed, players, bank_break)
+    for seed, players in ((1, 3), (2, 4), (3, 5), (4, 3), (5, 4), (6, 5), (7, 4), (8, 4))
+    for bank_break in (False, True)
+)
+"""(seed, players, Bank Break) of the heuristic-bot games the bot corpus comes from."""
+SNAPSHOTS = 2
+"""Boards kept per game: the starts of its last Operating Rounds in purple or grey."""
+
+
+def make_bot_positions(components: Components, seed: int, players: int,
+                       bank_break: bool) -> list[dict[str, Any]]:
+    """Late-game positions of one complete heuristic-bot Long game (see the module text)."""
+    from boardroom.bots import make_bot
+    from boardroom.core.game import new_game
+    from boardroom.titles.lost_atlas.routes import destination_values
+    from boardroom.titles.lost_atlas.state import OPERATING, LostAtlasState
+
+    game = new_game("lost_atlas", [f"P{s + 1}" for s in range(players)], seed=seed,
+                    options={"mode": "long", "bank_break": bank_break})
+    bots = [make_bot("heuristic", seed * 8 + s) for s in range(players)]
+    kept: list[LostAtlasState] = []
+    last: tuple[int, int] | None = None
+    while not game.is_over:
+        state = game.state
+        if (state.round == OPERATING and state.phase in ("purple", "grey")
+                and (state.cycle, state.or_number) != last):
+            last = (state.cycle, state.or_number)
+            kept = [*kept[-(SNAPSHOTS - 1):], state.copy()] if SNAPSHOTS > 1 else [state.copy()]
+        seat = game.to_act[0]
+        game.apply(bots[seat].choose(game, seat), seat)
+    rng = Rng(seed * 1000 + players)
+    out = []
+    for state in kept:
+        value = destination_values(components, state.phase, state.destination_values)
+        if not isinstance(value, int):  # one card for every destination in the base game
+            value = max(value.values(), default=0)
+        instances = []
+        for cid, corp in sorted(state.corps.items()):
+            if not state.board.hubs_of(cid):
+                continue
+            second: int | None = (5, 6, 7, None)[rng.below(4)]
+            instances.append({
+                "company": cid,
+                "abilities": sorted(corp.abilities),
+                "trains": [None, second],
+                "destination_values": value,
+            })
+        out.append({**position_json(state.board), "format": FORMAT, "version": VERSION,
+                    "seed": seed, "phase": state.phase, "map": "bots",
+                    "game": {"players": players, "bank_break": bank_break,
+                             "cycle": state.cycle, "operating_round": state.or_number},
+                    "instances": instances})
+    return out
+
+
 def _hex(value: Any) -> Hex:
     return (int(value[0]), int(value[1]))
 
@@ -361,15 +432,15 @@ def _trains(raw: Sequence[Any]) -> list[int | None]:
     return [None if x is None else int(x) for x in raw]
 
 
-def _solve_instance(board: Board, inst: dict[str, Any],
-                    repeat: int) -> tuple[int, bool, int, float]:
+def _solve_instance(board: Board, inst: dict[str, Any], repeat: int,
+                    phase: str = "grey") -> tuple[int, bool, int, float]:
     """(total, proven, nodes, best seconds) of company_routes, timed ``repeat`` times
     (once when a run takes over a second)."""
     best_s = float("inf")
     total, proven, nodes = 0, False, 0
     for _ in range(repeat):
         start = time.perf_counter()
-        result = company_routes(board, inst["company"], _trains(inst["trains"]), "grey",
+        result = company_routes(board, inst["company"], _trains(inst["trains"]), phase,
                                 int(inst["destination_values"]),
                                 frozenset(inst["abilities"]))
         elapsed = time.perf_counter() - start
@@ -405,7 +476,8 @@ def run_corpus(folder: Path, use_cpsat: bool, repeat: int, console: Console,
         board = board_from_json(components, data)
         for inst in data["instances"]:
             name = f"{path.stem}:{inst['company']}"
-            total, proven, nodes, seconds = _solve_instance(board, inst, repeat)
+            total, proven, nodes, seconds = _solve_instance(board, inst, repeat,
+                                                            data.get("phase", "grey"))
             ours.append(seconds)
             classes.append("∞ + ∞" if inst["trains"][1] is None else "∞ + numbered")
             if not proven:
@@ -474,23 +546,48 @@ def run_corpus(folder: Path, use_cpsat: bool, repeat: int, console: Console,
     return 1 if disagree or unproven else 0
 
 
+def _record_totals(components: Components, data: dict[str, Any]) -> None:
+    board = board_from_json(components, data)
+    for inst in data["instances"]:
+        result = company_routes(board, inst["company"], _trains(inst["trains"]),
+                                data.get("phase", "grey"), int(inst["destination_values"]),
+                                frozenset(inst["abilities"]))
+        inst["total"] = result.total
+
+
 def generate(folder: Path, seeds: Sequence[int], maps: Sequence[str], console: Console) -> int:
+    """The stress corpus: positions of seeded random legal play."""
     components = load_components()
     folder.mkdir(parents=True, exist_ok=True)
     for seed in seeds:
         for final in maps:
             start = time.perf_counter()
             data = make_position(components, seed, final)
-            board = board_from_json(components, data)
-            for inst in data["instances"]:
-                result = company_routes(board, inst["company"], _trains(inst["trains"]),
-                                        "grey", int(inst["destination_values"]),
-                                        frozenset(inst["abilities"]))
-                inst["total"] = result.total
+            _record_totals(components, data)
             path = folder / f"long_{final}_{seed:03d}.json"
             path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
             console.print(f"{path.name}: {len(data['tiles'])} tiles, "
                           f"{len(data['instances'])} instances, "
+                          f"{time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def generate_from_bots(folder: Path, console: Console) -> int:
+    """The bot corpus: positions of the heuristic-bot games in :data:`BOT_GAMES`."""
+    components = load_components()
+    folder.mkdir(parents=True, exist_ok=True)
+    for seed, players, bank_break in BOT_GAMES:
+        start = time.perf_counter()
+        positions = make_bot_positions(components, seed, players, bank_break)
+        for data in positions:
+            _record_totals(components, data)
+            game = data["game"]
+            kind = "bankbreak" if bank_break else "long"
+            path = folder / (f"bots_{kind}_{players}p_{seed:03d}_"
+                             f"c{game['cycle']}or{game['operating_round']}.json")
+            path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+            console.print(f"{path.name}: {len(data['tiles'])} tiles, "
+                          f"{len(data['instances'])} instances, phase {data['phase']}, "
                           f"{time.perf_counter() - start:.1f} s")
     return 0
 
@@ -509,16 +606,22 @@ def parser() -> argparse.ArgumentParser:
         description="Time Lost Atlas route optimisation on late-game positions "
                     "(and CP-SAT on the same instances).")
     p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS,
-                   help="folder of position files (default: benchmarks/routes)")
+                   help="folder of position files (default: benchmarks/routes, the "
+                        "bot-play corpus; benchmarks/routes-stress is the dense one)")
     p.add_argument("--no-cpsat", action="store_true", help="do not run CP-SAT")
     p.add_argument("--repeat", type=int, default=3,
                    help="time each instance this many times and keep the best (default 3)")
     p.add_argument("--verbose", action="store_true", help="print every instance")
     sub = p.add_subparsers(dest="command")
-    gen = sub.add_parser("generate", help="make position files by seeded random legal play")
-    gen.add_argument("--seeds", default="1-12", help="seeds, e.g. 1-12 or 3,5 (default 1-12)")
+    gen = sub.add_parser("generate", help="make position files (into --corpus)")
+    gen.add_argument("--source", choices=("bots", "random-play"), default="bots",
+                     help="heuristic-bot games (the default corpus) or seeded random "
+                          "legal play (the stress corpus)")
+    gen.add_argument("--seeds", default="1-12",
+                     help="random-play seeds, e.g. 1-12 or 3,5 (default 1-12)")
     gen.add_argument("--maps", default="purple,grey",
-                     help="final map colours, purple and/or grey (default both)")
+                     help="random-play final map colours, purple and/or grey "
+                          "(default both)")
     return p
 
 
@@ -527,6 +630,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     console = Console()
     if args.command == "generate":
+        if args.source == "bots":
+            return generate_from_bots(args.corpus, console)
         maps = [m for m in args.maps.split(",") if m]
         return generate(args.corpus, _seed_list(args.seeds), maps, console)
     if args.repeat < 1:
