@@ -165,3 +165,11 @@ def test_cli_new_game_from_a_map_file_and_back(tmp_path: Path) -> None:
     code, out = invoke("new", "lost_atlas", "-p", "A,B,C", "--option",
                        f"map=@{tmp_path / 'missing.json'}")
     assert code != 0 and "cannot read option file" in out
+
+
+def test_a_map_without_two_homes_is_refused() -> None:
+    """rule lost_atlas.variant.custom-map: no minors to launch, no game."""
+    editor = MapEditor(COMPONENTS)
+    editor.add_piece(16, (0, 0), 0)
+    with pytest.raises(OptionError, match=r"0 minor home\(s\).*lost_atlas.variant.custom-map"):
+        new_game("lost_atlas", ["A", "B", "C"], seed=1, options={"map": editor.to_json()})

@@ -81,6 +81,11 @@ def normalize_options(components: Components, options: Mapping[str, Any],
     return out
 
 
+MIN_MAP_HOMES = 2
+"""A game on a custom map needs at least this many minors' homes on it (the rules are
+silent; with fewer nothing could launch, or nothing could ever merge)."""
+
+
 def _check_map_option(components: Components, options: Mapping[str, Any]) -> None:
     """A custom or pre-made map (rulebook "Custom and Pre-Made Maps"): the option holds
     the map file's JSON object itself, so the record alone replays the game."""
@@ -91,10 +96,16 @@ def _check_map_option(components: Components, options: Mapping[str, Any]) -> Non
             raise OptionError(f"option {key} belongs to map building; with option map the "
                               "map file sets the destination cards and single hexes")
     try:
-        mapfile.build(components, mapfile.spec_from_json(options["map"], "option map"),
-                      "option map")
+        loaded = mapfile.build(components, mapfile.spec_from_json(options["map"], "option map"),
+                               "option map")
     except mapfile.MapFileError as exc:
         raise OptionError(str(exc)) from exc
+    homes = {s.home for s in loaded.board.spaces.values() if s.home}
+    if any(p[0] == 21 for p in loaded.board.pieces):
+        homes.add(ADAPTIVE)
+    if len(homes) < MIN_MAP_HOMES:  # reading: a game needs minors to launch and merge
+        raise OptionError(f"option map: the map shows {len(homes)} minor home(s); a game "
+                          f"needs at least {MIN_MAP_HOMES} [rule lost_atlas.variant.custom-map]")
 
 
 def setup(components: Components, players: Sequence[str], seed: int,
