@@ -87,7 +87,15 @@ def refuse(state: LostAtlasState, text: str, rule: str | None = None,
 
 
 def legal_texts(state: LostAtlasState) -> list[str]:
-    return [str(a) for a in TITLE.legal_actions(state, seat_to_act(state))]
+    """The legal actions as text; the listed run as its total only (``run 40``: the
+    routes it carries are checked where a test asks, see :func:`listed_run`)."""
+    return [str(a).split(" via ")[0] for a in TITLE.legal_actions(state, seat_to_act(state))]
+
+
+def listed_run(state: LostAtlasState) -> str:
+    """The run action the Operating Round lists, in full (``run N via ...``)."""
+    return next(str(a) for a in TITLE.legal_actions(state, seat_to_act(state))
+                if str(a).startswith("run "))
 
 
 # -- the Stock Round ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from lost_atlas_games import (
     give_trains,
     launch,
     legal_texts,
+    listed_run,
     new_game,
     op,
     operating_game,
@@ -217,6 +218,7 @@ def test_the_president_may_run_routes_of_their_own() -> None:
     assert state.board.hubs_of(a) == [((-1, -6), 0)]
     assert legal_texts(state) == ["run 40"]  # home (20) to the next city (20)
     best = "run 40 via -1,-6>-1,-6:3>-1,-7"
+    assert listed_run(state) == best  # the listed run carries its routes
     assert TITLE.check(state, TITLE.parse(best), seat_to_act(state)) is None
     refuse(state, "run 30 via -1,-6", "lost_atlas.or.run")
     refuse(state, "run 20 via -1,-7", "lost_atlas.route.hub")

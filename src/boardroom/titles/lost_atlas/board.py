@@ -82,8 +82,9 @@ class Board:
     _pseudo: dict[str, TileDef] = field(default_factory=dict)
     _reach_cache: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False,
                                                         compare=False)
-    """Tracing results by (company, Overnight, :meth:`trace_key`), shared by the copies of
-    one board: the key holds everything tracing reads, so a copy that differs misses."""
+    """Results derived from the board (tracing, a company's best routes), shared by the
+    copies of one board; each key holds everything its result reads (with
+    :meth:`trace_key` for the map, tiles and hubs), so a copy that differs misses."""
 
     def trace_key(self) -> tuple[object, ...]:
         """What tracing depends on: the map pieces, the tiles and the hubs."""

@@ -21,10 +21,12 @@ with nothing to choose is skipped without asking:
    Grant or Commercial Zoning lays; the headquarters pays at the start of the turn. The
    rules are in ``headquarters.py``.)
 5. ``run`` — the company runs its trains (Resourceful's rusted ones once more, then they
-   leave the game): the legal action listed is ``run N`` with N the best total of its
-   routes; the president may instead give routes of their own (``run N via ...``, checked
-   rule by rule by :mod:`routes`). A company with no train earns 0 and drops a step (so
-   does one whose trains earn 0).
+   leave the game): the legal action listed is ``run N via ...``, the best total of its
+   routes and those routes (so a record shows what ran, and replaying it checks the
+   routes instead of searching again); ``run N`` alone means "the best routes" and is
+   accepted when N is the best total; the president may instead give routes of their
+   own (``run N via ...``, checked rule by rule by :mod:`routes`). A company with no
+   train earns 0 and drops a step (so does one whose trains earn 0).
 6. ``payout`` — ``payout``: each share earns its percentage (minor 20%, major 10%) from
    the bank, the company's own treasury shares paid to its treasury, pool shares to
    nobody; +1 step if the revenue is at least the price, +2 if at least twice, otherwise
@@ -74,7 +76,7 @@ from dataclasses import dataclass, field
 from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.track import StopRef
-from boardroom.routing import RouteError, validate
+from boardroom.routing import Route, RouteError, validate
 from boardroom.titles.lost_atlas import (
     bank_break,
     flow,
@@ -346,9 +348,6 @@ class OperatingRound:
     """Companies that have operated in this round (their tokens are flipped)."""
     budget: LayBudget = field(default_factory=LayBudget)
     revenue: int = 0
-    best: int | None = None
-    """The best revenue of the company's routes, once it reaches the run step (None: not
-    computed yet)."""
     offer: Offer | None = None
     refused: dict[tuple[str, str], int] = field(default_factory=dict)
     """(seller, train) -> the highest refused offer this turn."""
@@ -361,7 +360,7 @@ class OperatingRound:
         offer = Offer(self.offer.seller, self.offer.train, self.offer.price) if self.offer \
             else None
         return OperatingRound(self.company, self.step, list(self.done), self.budget.copy(),
-                              self.revenue, self.best, offer, dict(self.refused),
+                              self.revenue, offer, dict(self.refused),
                               self.forced.copy() if self.forced else None, self.phase)
 
 
@@ -461,25 +460,40 @@ def _route_trains(state: LostAtlasState, company: str) -> list[int | None]:
     return [state.components.trains[t].stops for t in corp.trains + corp.rusted]
 
 
-def _compute_best(state: LostAtlasState, company: str) -> int:
+Runs = tuple[tuple[Waypoint, ...], ...]
+
+
+def best_runs(state: LostAtlasState, company: str) -> tuple[int, Runs]:
+    """The company's best total and routes now (one waypoint tuple per train).
+
+    A pure function of the board, the trains and the rules, so it is remembered with the
+    board's other derived results (``Board._reach_cache``, shared by the copies of one
+    game's board and keyed by everything the answer reads): a bot asking for the legal
+    actions and the check of the action it then plays solve once."""
     trains = _route_trains(state, company)
     if not trains:
-        return 0
+        return 0, ()
+    board = state.board
+    corp = state.corps[company]
     values = routes.destination_values(state.components, state.phase,
                                        state.destination_values)
-    result = routes.company_routes(state.board, company, trains, state.phase, values,
-                                   state.corps[company].abilities,
-                                   cut_throat=bool(state.options.get("cut_throat_routes")),
-                                   node_budget=ROUTE_NODE_BUDGET)
-    return result.total
+    cut = bool(state.options.get("cut_throat_routes"))
+    key = ("best runs", company, tuple(trains), state.phase,
+           values if isinstance(values, int) else tuple(sorted(values.items())),
+           corp.abilities, cut, frozenset(board.suburbs.items()), board.trace_key())
+    cache = board._reach_cache
+    found: tuple[int, Runs] | None = cache.get(key)
+    if found is None:
+        found = routes.best_waypoints(board, company, trains, state.phase, values,
+                                      corp.abilities, cut_throat=cut,
+                                      node_budget=ROUTE_NODE_BUDGET)
+        cache[key] = found
+    return found
 
 
 def best_revenue(state: LostAtlasState) -> int:
     """The best revenue of the operating company's routes now."""
-    op = _op(state)
-    if op.best is not None:
-        return op.best
-    return _compute_best(state, op.company)
+    return best_runs(state, _op(state).company)[0]
 
 
 def _name(state: LostAtlasState, seat: int) -> str:
@@ -514,7 +528,6 @@ def _begin_turn(state: LostAtlasState, log: list[str]) -> None:
     op.step = LEADOFF
     op.budget = LayBudget()
     op.revenue = 0
-    op.best = None
     op.offer = None
     op.refused = {}
     op.forced = None
@@ -563,7 +576,8 @@ def _step_options(state: LostAtlasState) -> list[OperatingAction]:
         return out
     if op.step == RUN:
         if _route_trains(state, company):
-            out.append(Run(best_revenue(state)))
+            total, runs = best_runs(state, company)
+            out.append(Run(total, runs))
         return out
     if op.step == PAYOUT:
         if op.revenue > 0:
@@ -601,6 +615,8 @@ def _has_step_options(state: LostAtlasState) -> bool:
     """Whether the current step offers anything, without listing every choice (track
     lays and train offers are the long lists)."""
     op = _op(state)
+    if op.step == RUN:  # the run is listed when it has trains (no need to solve here)
+        return bool(_route_trains(state, op.company))
     if op.step == TRACK:
         lays = track_laying.iter_lays(state.board, _operator(state, op.company),
                                       _colours(state), op.budget)
@@ -754,12 +770,13 @@ def _wrong_step(state: LostAtlasState, action: AnyAction) -> IllegalAction | Non
                          f"the {op.step} step comes first (pass to skip it)")
 
 
-def _network(state: LostAtlasState, company: str) -> routes.Network:
+def _network(state: LostAtlasState, company: str, reach_only: bool = False) -> routes.Network:
     values = routes.destination_values(state.components, state.phase,
                                        state.destination_values)
     return routes.build_network(state.board, company, _route_trains(state, company), values,
                                 state.corps[company].abilities,
-                                cut_throat=bool(state.options.get("cut_throat_routes")))
+                                cut_throat=bool(state.options.get("cut_throat_routes")),
+                                reach_only=reach_only)
 
 
 def _check_submitted(state: LostAtlasState, action: Run) -> IllegalAction | None:
@@ -772,14 +789,24 @@ def _check_submitted(state: LostAtlasState, action: Run) -> IllegalAction | None
         return IllegalAction(f"{routes.RULE}.train-count",
                              f"one route per train: {len(trains)} trains, "
                              f"{len(action.routes)} routes")
-    net = _network(state, op.company)
-    try:
-        built = routes.routes_from_waypoints(net, action.routes)
-    except RouteError as err:
-        return err
-    problem = validate(net.problem, built, routes.RULE)
-    if problem is not None:
-        return problem
+    # Every hex of a legal route is reached from a hub, so the routes are legal on the
+    # company's reach exactly when they are on the whole map; the whole map is built
+    # only to name the rule a refused route breaks.
+    built: list[Route] | None = None
+    for reach_only in (True, False):
+        net = _network(state, op.company, reach_only)
+        try:
+            built = routes.routes_from_waypoints(net, action.routes)
+        except RouteError as err:
+            if reach_only:
+                continue
+            return err
+        problem = validate(net.problem, built, routes.RULE)
+        if problem is None:
+            break
+        if not reach_only:
+            return problem
+    assert built is not None
     earned = sum(route.revenue for route in built)
     if earned != action.revenue:
         return IllegalAction("lost_atlas.or.run",
@@ -953,8 +980,6 @@ def apply(state: LostAtlasState, action: AnyAction, seat: int, log: list[str]) -
         state.board.suburbs[action.hex] = company
         corp.suburbs = max(0, corp.suburbs - 1)
         log.append(f"{corp.name} places a suburb token at {action.hex[0]},{action.hex[1]}.")
-        if op.step == RUN:
-            op.best = _compute_best(state, company)
         return _settle(state, log) and _close(state, log)
     elif isinstance(action, Pass):
         log.append(f"{corp.name} passes ({op.step}).")
@@ -1046,10 +1071,6 @@ def _next_step(state: LostAtlasState, log: list[str]) -> None:
     if op.step == TRAINS:
         return
     op.step = STEPS[index + 1]
-    if op.step == RUN and op.company in state.corps:
-        op.best = None
-        if op.company not in state.discards:
-            op.best = _compute_best(state, op.company)
 
 
 def _settle(state: LostAtlasState, log: list[str]) -> bool:
@@ -1355,8 +1376,8 @@ def describe(state: LostAtlasState) -> dict[str, object] | None:
         "refused_offers": [[seller, train, price]
                            for (seller, train), price in sorted(op.refused.items())],
     }
-    if op.best is not None:
-        out["best_revenue"] = op.best
+    if op.step == RUN and op.company in state.corps and op.company not in state.discards:
+        out["best_revenue"] = best_revenue(state)
     if op.offer is not None:
         out["offer"] = {"seller": op.offer.seller, "train": op.offer.train,
                         "price": op.offer.price}

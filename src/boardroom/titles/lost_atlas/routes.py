@@ -223,6 +223,42 @@ def company_routes(board: Board, company_id: str, trains: Sequence[int | None], 
     return solve(net.problem, node_budget)
 
 
+def waypoints_of(net: Network, route: Route) -> tuple[Waypoint, ...]:
+    """A route as the waypoints a president would write (its first stop, every hex side
+    it crosses in order, every stop it reaches): the inverse of
+    :func:`routes_from_waypoints`. A train that does not run has none."""
+    if not route.stops:
+        return ()
+    problem = net.problem
+    n_stops = len(net.stop_refs)
+    node = route.stops[0]
+    out: list[Waypoint] = [net.stop_refs[node]]
+    for k in route.tracks:
+        track = problem.tracks[k]
+        nxt = track.b if track.a == node else track.a
+        piece = net.pieces[k]
+        if piece[0] == "side":
+            h, e = net.ports[node - n_stops]  # leaving ``node``'s hex through edge ``e``
+            out.append(Side(h, e))
+        if nxt < n_stops:
+            out.append(net.stop_refs[nxt])
+        node = nxt
+    return tuple(out)
+
+
+def best_waypoints(board: Board, company_id: str, trains: Sequence[int | None], phase: str,
+                   destination_values: Mapping[str, int] | int, abilities: frozenset[str],
+                   cut_throat: bool = False, node_budget: int | None = None
+                   ) -> tuple[int, tuple[tuple[Waypoint, ...], ...]]:
+    """The company's best total and its routes as waypoints, one tuple per train (what
+    the Operating Round offers as ``run N via ...``)."""
+    _check_phase(board, phase)
+    net = build_network(board, company_id, trains, destination_values, abilities, cut_throat,
+                        reach_only=True)
+    result = solve(net.problem, node_budget)
+    return result.total, tuple(waypoints_of(net, r) for r in result.routes)
+
+
 def routes_from_waypoints(net: Network, routes: Sequence[Sequence[Waypoint]]) -> list[Route]:
     """Submitted routes (one waypoint list per train; empty: the train does not run) as
     routing routes. Raises :class:`RouteError` naming the broken rule."""
