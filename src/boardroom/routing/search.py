@@ -45,17 +45,7 @@ or exact). The most a route could add is bounded by
   The route's two open ends (the arm's end, and the anchor while the bottom arm is to
   come) add a chain each; at the anchor with both arms to come, two chains. The graph is
   the reduced graph with its junctions (a route passes a Lost Atlas junction once), or the
-  graph of moves when some junction could be passed twice. Memoised on (end, visited,
-  thin stops).
-
-  *Exits.* A stop's exits are the distinct pieces a train leaving it must take: the
-  segment itself, or, for a segment into the many-track side of a junction whose other
-  side has a single track, that track (the train must go on through it). A stop with
-  fewer than two exits free of the pieces taken so far (by this route and, for a later
-  train, by the earlier ones) cannot be passed: the block-cut bound treats it like a
-  Distant Destination, an end only; with none free it is out. A junction whose single
-  track is taken cannot be passed by a later train, so a later train's search starts with
-  it visited.
+  graph of moves when some junction could be passed twice. Memoised on (end, visited).
 
 With two identical trains the first runs the better route, so the rest counts at most
 what the first route can still reach. A single train's future depends only on where it is
@@ -174,7 +164,6 @@ class _Tables:
             passes.append(mask)
         self.move_passes = tuple(passes)
         potential = [val[v] + bon[v] for v in range(ns)]
-        self.pot = tuple(potential)
         ordered = []
         sadj = [0] * ns
         for v in range(ns):
@@ -250,34 +239,6 @@ class _Tables:
             ends_near.append(tuple(near))
         self.ends_near = tuple(ends_near)
 
-        # A stop's exits (see the module text): a train using a segment from the stop into
-        # the many-track side of a junction goes on through the other side; when that
-        # side has a single track, that track is the exit, else the segment is.
-        side_tracks: dict[tuple[int, int], list[int]] = {}
-        for seg in graph.segments:
-            for v, side in ((seg.a, seg.a_side), (seg.b, seg.b_side)):
-                if v >= ns:
-                    side_tracks.setdefault((v, side), []).append(seg.mask)
-        exits: list[set[int]] = [set() for _ in range(ns)]
-        for seg in graph.segments:
-            if seg.a == seg.b:
-                continue
-            for x, y, ys in ((seg.a, seg.b, seg.b_side), (seg.b, seg.a, seg.a_side)):
-                if x >= ns:
-                    continue
-                beyond = side_tracks.get((y, 1 - ys), []) if y >= ns else []
-                exits[x].add(beyond[0] if len(beyond) == 1 else seg.mask)
-        trunks = []
-        for j in range(ns, graph.vertices):
-            for side in (0, 1):
-                one = side_tracks.get((j, side), [])
-                if len(one) == 1:
-                    trunks.append((1 << j, one[0]))
-        self.trunks = tuple(trunks)
-        """Per junction side with a single track: (junction bit, that track's pieces)."""
-        self.exits = tuple(tuple(sorted(e)) for e in exits)
-        self.stop_bits = (1 << ns) - 1
-
     @staticmethod
     def _moves(graph: ReducedGraph, gvm: list[int]
                ) -> tuple[list[list[tuple[int, int, int]]], list[tuple[tuple[int, bool], ...]]]:
@@ -336,15 +297,14 @@ class _Search:
         self.local = local
         self.budget = budget if budget is not None else -1
         self.nodes = 0
-        self.memo: dict[tuple[int, int], int] = {}
+        self.memo: dict[int, int] = {}
 
-    def chain(self, x: int, allowed: int, two: bool, thin: int = 0) -> int:
+    def chain(self, x: int, allowed: int, two: bool) -> int:
         """The most a simple path (two, if ``two``) from ``x`` collects in ``allowed``
-        in the relaxation graph (see the module text); the stops of ``thin`` (not in
-        ``allowed``) may only end it, like Distant Destinations."""
+        in the relaxation graph (see the module text)."""
         t = self.t
         flow, end_mask, ends_near, stop_end = t.flow, t.end_mask, t.ends_near, t.stop_end
-        sadj, pot = t.relax, t.pot
+        sadj = t.relax
         inner = (allowed & ~end_mask) | (1 << x)
         first = sadj[x] & inner
         pendants = ends_near[x]
@@ -401,12 +361,6 @@ class _Search:
                         if value > c:
                             c = value
                         break
-                tn = sadj[y] & thin
-                while tn:
-                    tb = tn & -tn
-                    tn ^= tb
-                    if pot[tb.bit_length() - 1] > c:
-                        c = pot[tb.bit_length() - 1]
                 if c > e1:
                     e1, e2 = c, e1
                 elif c > e2:
@@ -420,11 +374,6 @@ class _Search:
         for value, ebit in pendants:
             if ebit & allowed:
                 ones.append(value)
-        tn = sadj[x] & thin
-        while tn:
-            tb = tn & -tn
-            tn ^= tb
-            ones.append(pot[tb.bit_length() - 1])
         if not ones:
             return 0
         ones.sort(reverse=True)
@@ -436,53 +385,21 @@ class _Search:
                 result = both
         return result
 
-    def block_bound(self, v: int, anchor: int, gm: int, mode: int, rmask: int = 0) -> int:
-        """Mode 0: one open end ``v``; 1: ends ``v`` and ``anchor``; 2: both arms from v.
-        ``rmask``: the pieces taken (a stop with fewer than two free exits is only an end,
-        one with none is out)."""
-        t = self.t
-        ns = t.ns
-        thin = dead = 0
-        if rmask:
-            exits, kind = t.exits, t.kind
-            rest = ~gm & t.stop_bits
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                u = low.bit_length() - 1
-                fd = 0
-                for e in exits[u]:
-                    if not e & rmask:
-                        fd += 1
-                        if fd == 2:
-                            break
-                if fd == 0:
-                    dead |= low
-                elif fd == 1 and kind[u] != END_ONLY:
-                    thin |= low
-        key = ((((gm | dead) * ns + v) * ns + anchor) * 4 + mode, thin)
+    def block_bound(self, v: int, anchor: int, gm: int, mode: int) -> int:
+        """Mode 0: one open end ``v``; 1: ends ``v`` and ``anchor``; 2: both arms from v."""
+        ns = self.t.ns
+        key = ((gm * ns + v) * ns + anchor) * 4 + mode
         got = self.memo.get(key)
         if got is None:
-            allowed = ~(gm | dead | thin)
+            allowed = ~gm
             if mode == 0:
-                got = self.chain(v, allowed, False, thin)
+                got = self.chain(v, allowed, False)
             elif mode == 1:
-                got = (self.chain(v, allowed, False, thin)
-                       + self.chain(anchor, allowed, False, thin))
+                got = self.chain(v, allowed, False) + self.chain(anchor, allowed, False)
             else:
-                got = self.chain(v, allowed, True, thin)
+                got = self.chain(v, allowed, True)
             self.memo[key] = got
         return got
-
-    def shut_junctions(self, used: int) -> int:
-        """The junctions no route can pass once the pieces ``used`` are taken (one of
-        their sides has a single track, and it is taken)."""
-        out = 0
-        if self.t.relax_junctions and used:
-            for bit, trunk in self.t.trunks:
-                if trunk & used:
-                    out |= bit
-        return out
 
     def snap_pieces(self, snap: Snap) -> int:
         move_pieces = self.t.move_pieces
@@ -505,7 +422,6 @@ class _Search:
         budget = self.budget
         block_bound = self.block_bound
         found: list[tuple[int, int, int, tuple[int, Arm, Arm]]] = []
-        shut = self.shut_junctions(start_used)
         top_arm: list[int] = []
         bot_arm: list[int] = []
         anchor_now = [0]
@@ -533,7 +449,7 @@ class _Search:
                 return
             if room >= BLOCK_MIN:
                 mode = 0 if bottom or kind[anchor] != NORMAL else (2 if v == anchor else 1)
-                if rev + block_bound(v, anchor, gm, mode, rmask) <= floor_now:
+                if rev + block_bound(v, anchor, gm, mode) <= floor_now:
                     return
             arm = bot_arm if bottom else top_arm
             for m, w, mi in moves[v]:
@@ -561,7 +477,7 @@ class _Search:
             if self.local:
                 keep(start_used, va)
             if cap >= 2:
-                ext(a, start_used, gvm[a] | shut, 1, va, False, -1, a)
+                ext(a, start_used, gvm[a], 1, va, False, -1, a)
         found.sort()
         if len(found) > most:
             del found[most:]
@@ -658,7 +574,7 @@ class _Search:
                     mode = 2
                 else:
                     mode = 1
-                future = min(gain, block_bound(v, anchor, gm, mode, rmask))
+                future = min(gain, block_bound(v, anchor, gm, mode))
                 if rev + future <= best_now:
                     return
             ub = min(rev + future, lim)
@@ -734,7 +650,6 @@ class _Search:
         state = {"best": best}
         found: list[Snap] = [snap]
         block_bound = self.block_bound
-        shut = self.shut_junctions(start_used)
 
         Rest = tuple[int, int, Snap]
         # (value, pieces it uses (-1: only a bound), its routes)
@@ -786,7 +701,7 @@ class _Search:
                     mode = 2
                 else:
                     mode = 1
-                future = min(gain, block_bound(v, anchor, gm, mode, rmask))
+                future = min(gain, block_bound(v, anchor, gm, mode))
                 if rev + future <= best_now:
                     return
             else:
@@ -848,7 +763,7 @@ class _Search:
                     if local:
                         commit(start_used, va, rest0)
                     if cap >= 2:
-                        ext(a, start_used, gvm[a] | shut, 1, va, False, -1, a, rest0)
+                        ext(a, start_used, gvm[a], 1, va, False, -1, a, rest0)
             complete = True
         except _Reached:
             complete = True
