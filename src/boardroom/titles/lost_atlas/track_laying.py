@@ -29,7 +29,7 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef, colour_rank, keeps_track
-from boardroom.map.track import Reach
+from boardroom.map.track import Reach, StopRef
 from boardroom.titles.lost_atlas.board import (
     BORDER,
     CITY,
@@ -108,21 +108,55 @@ returned :class:`Reach`."""
 
 
 def trace_for(board: Board, op: Operator) -> Reach:
-    """Where ``op`` can trace a route, with no stop limit (Overnight passes full cities)."""
+    """Where ``op`` can trace a route, with no stop limit (Overnight passes full cities).
+
+    Remembered per board state, and carried over from the company's last tracing when
+    nothing it read has changed: a trace reads only the tiles and hubs of the hexes it
+    enters and of its starting hexes, so a lay or a hub elsewhere (another company's
+    turn, far away) leaves the answer exactly as it was."""
     from boardroom.titles.lost_atlas.operator import OVERNIGHT
 
     overnight = op.has(OVERNIGHT)
     key = (op.id, overnight, board.trace_key())
     cache = board._reach_cache
     reach: Reach | None = cache.get(key)
-    if reach is None:
-        reach = board.track.trace(
-            board.hubs_of(op.id), lambda ref: board.blocks(ref, op.id, overnight)
-        )
-        if len(cache) >= REACH_CACHE_SIZE:
-            cache.clear()
-        cache[key] = reach
+    if reach is not None:
+        return reach
+    starts = board.hubs_of(op.id)
+    last_key = ("last trace", op.id, overnight)
+    last = cache.get(last_key)
+    if last is not None and _still_valid(board, starts, *last):
+        reach = last[-1]
+    else:
+        reach = board.track.trace(starts, lambda ref: board.blocks(ref, op.id, overnight))
+    if len(cache) >= REACH_CACHE_SIZE:
+        cache.clear()
+    cache[key] = reach
+    cache[last_key] = (len(board.pieces), dict(board.tiles),
+                       {ref: tuple(owners) for ref, owners in board.hubs.items()}, starts,
+                       reach)
     return reach
+
+
+def _still_valid(board: Board, starts: list[StopRef], pieces: int,
+                 tiles: dict[Hex, tuple[str, int]], hubs: dict[StopRef, tuple[str, ...]],
+                 old_starts: list[StopRef], reach: Reach) -> bool:
+    """Would tracing from ``starts`` now read exactly what it read for ``reach``?"""
+    if pieces != len(board.pieces) or starts != old_starts:
+        return False
+    read = reach.entries.keys() | {ref[0] for ref in starts}
+    now = board.tiles
+    for h, tile in now.items():
+        if tiles.get(h) != tile and h in read:
+            return False
+    for h in tiles.keys() - now.keys():
+        if h in read:
+            return False
+    current = board.hubs
+    for ref, owners in current.items():
+        if hubs.get(ref) != tuple(owners) and ref[0] in read:
+            return False
+    return all(ref[0] not in read for ref in hubs.keys() - current.keys())
 
 
 def is_yellow_lay(board: Board, h: Hex) -> bool:
