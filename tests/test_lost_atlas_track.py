@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 
 import pytest
 
@@ -853,3 +854,32 @@ def test_every_chart_upgrade_is_legal_exactly_in_the_rotations_that_keep_the_tra
             else:
                 assert got == T + "keep-connections", (old_rotation, rotation)
         assert keeping, f"no rotation of {new_id} keeps {old_id} turned {old_rotation}"
+
+
+def test_remembered_tracing_always_equals_a_fresh_trace() -> None:
+    """trace_for keeps answers per board state and carries a company's last answer over
+    when no tile or hub it read changed; over a whole bot game every answer must equal a
+    fresh trace (the carried-over path is taken many times in such a game)."""
+    from boardroom.bots import make_bot
+    from boardroom.core.game import new_game
+    from boardroom.titles.lost_atlas.operator import OVERNIGHT as NIGHT
+    from boardroom.titles.lost_atlas.operator import Operator as Op
+    from boardroom.titles.lost_atlas.state import OPERATING
+
+    game = new_game("lost_atlas", ["A", "B", "C"], seed=2, options={"mode": "short"})
+    bots = [make_bot("heuristic", 16 + s) for s in range(3)]
+    compared = 0
+    while not game.is_over:
+        state = game.state
+        if state.round == OPERATING:
+            for cid, corp in state.corps.items():
+                op = Op(cid, corp.abilities)
+                board = state.board
+                got = trace_for(board, op)
+                blocks = partial(board.blocks, company=cid, overnight=op.has(NIGHT))
+                fresh = board.track.trace(board.hubs_of(cid), blocks)
+                assert (got.stops, got.entries) == (fresh.stops, fresh.entries)
+                compared += 1
+        seat = game.to_act[0]
+        game.apply(bots[seat].choose(game, seat), seat)
+    assert compared > 500
