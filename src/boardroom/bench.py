@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 from rich.console import Console
 from rich.markup import escape
@@ -27,6 +26,7 @@ from boardroom.bots import make_bot
 from boardroom.core.errors import BoardroomError
 from boardroom.core.game import Game
 from boardroom.stats import GameFigures as Figures
+from boardroom.stats import time_games
 
 TARGET_GAME_S = 0.050
 """Median seconds for a complete random 4-player Acquire game."""
@@ -46,22 +46,7 @@ def play(players: int, seed: int, bot: str, mode: str) -> Game:
 
 
 def run(games: int, players: int, bot: str, mode: str, seed: int = 0) -> Figures:
-    game_seconds: list[float] = []
-    actions: list[int] = []
-    records = []
-    clock = time.perf_counter
-    for k in range(games):
-        start = clock()
-        game = play(players, seed + k, bot, mode)
-        game_seconds.append(clock() - start)
-        actions.append(len(game.record.actions))
-        records.append(game.to_record())
-    replay_seconds: list[float] = []
-    for record in records:
-        start = clock()
-        boardroom.load(record)
-        replay_seconds.append(clock() - start)
-    return Figures(game_seconds, actions, replay_seconds)
+    return time_games(lambda k: play(players, k, bot, mode), games, seed)
 
 
 def report(figures: Figures, players: int, bot: str, mode: str, console: Console) -> None:

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Sequence
 
 import boardroom
 from boardroom.bots import make_bot
 from boardroom.core.game import Game
 from boardroom.stats import GameFigures as Figures
+from boardroom.stats import time_games
 
 TARGET_RANDOM_LONG_S = 1.0
 """Median seconds for a complete random Long game."""
@@ -50,22 +50,7 @@ def play_lost_atlas(players: int, seed: int, bot: str, mode: str) -> Game:
 
 
 def run_lost_atlas(games: int, players: int, bot: str, mode: str, seed: int = 0) -> Figures:
-    clock = time.perf_counter
-    game_seconds: list[float] = []
-    actions: list[int] = []
-    records = []
-    for k in range(games):
-        start = clock()
-        game = play_lost_atlas(players, seed + k, bot, mode)
-        game_seconds.append(clock() - start)
-        actions.append(len(game.record.actions))
-        records.append(game.to_record())
-    replay_seconds: list[float] = []
-    for record in records:
-        start = clock()
-        boardroom.load(record)
-        replay_seconds.append(clock() - start)
-    return Figures(game_seconds, actions, replay_seconds)
+    return time_games(lambda k: play_lost_atlas(players, k, bot, mode), games, seed)
 
 
 def report(figures: Figures, players: int, bot: str, mode: str) -> list[str]:

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from boardroom.core.game import Game
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -64,3 +69,27 @@ class GameFigures:
         """The median over games of each game's replay milliseconds per action."""
         return statistics.median(1000 * s / n for s, n in
                                  zip(self.replay_seconds, self.actions, strict=True))
+
+
+def time_games(play: Callable[[int], Game], games: int, seed: int = 0) -> GameFigures:
+    """Play ``games`` complete games (game ``k`` is ``play(seed + k)``), timing each, then
+    replay every finished record with :func:`boardroom.load` (which checks each action
+    as it goes), timing that too."""
+    from boardroom.core.game import load
+
+    clock = time.perf_counter
+    game_seconds: list[float] = []
+    actions: list[int] = []
+    records = []
+    for k in range(games):
+        start = clock()
+        game = play(seed + k)
+        game_seconds.append(clock() - start)
+        actions.append(len(game.record.actions))
+        records.append(game.to_record())
+    replay_seconds: list[float] = []
+    for record in records:
+        start = clock()
+        load(record)
+        replay_seconds.append(clock() - start)
+    return GameFigures(game_seconds, actions, replay_seconds)
