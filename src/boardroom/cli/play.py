@@ -35,11 +35,18 @@ BOT_PREFIX = "bot:"
 DEFAULT_PLAYERS = "Player,bot:greedy,bot:greedy,bot:greedy"
 DEFAULT_SEATS = {
     "acquire": DEFAULT_PLAYERS,
-    "lost_atlas": "Player,bot:random,bot:random,bot:random",
+    "lost_atlas": "Player,bot:heuristic,bot:heuristic,bot:heuristic",
 }
 
+EXAMPLES = {
+    "acquire": "5D, found Tower, buy Tower Luxor, pass, sell 2 trade 4...",
+    "lost_atlas": "auction 120, bid 140, launch expansive, buy expansive treasury, "
+                  "lay 5 0,1 r2, hub 0,4, run 310, payout, train 3, pass...",
+}
+"""Action examples the help shows, per title."""
+
 HELP = """\
-Type an action (5D, found Tower, buy Tower Luxor, pass, sell 2 trade 4...),
+Type an action ({examples}),
 a number from the list above, or one of:
   ? or help     list the legal actions, numbered; then type a number to play one
   undo          take back everything since the previous decision of a person
@@ -243,7 +250,8 @@ class Session:
         items = [Text(f"{n:>3}. ", style="dim") + Text(str(a)) for n, a in enumerate(legal, 1)]
         self.out.print(f"Legal actions of {self.game.players[seat]}:")
         self.out.print(Columns(items, padding=(0, 2)))
-        self.out.print(HELP, style="dim")
+        examples = EXAMPLES.get(self.game.title.name, "see the list above")
+        self.out.print(HELP.format(examples=examples), style="dim")
 
     def show(self, seat: int | None) -> None:
         """Draw the game as ``seat`` sees it (None: as a spectator)."""
