@@ -13,6 +13,7 @@ trains, the stack); they move money through the ledger so the totals stay right.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from boardroom.core.errors import IllegalAction
@@ -186,3 +187,39 @@ def finish_turn(state: LostAtlasState) -> None:
     pass_until(state, orr.TRAINS)
     if state.op is not None and op(state).company == company:
         act(state, "pass")
+
+
+# -- exact positions ---------------------------------------------------------------------------
+def launch_unopposed(state: LostAtlasState, launches: Iterable[tuple[int, str, int]]) -> None:
+    """The ``(seat, minor, bid)`` auctions of a first Stock Round, each won unopposed
+    through the title (the matrix is set to those minors first)."""
+    launches = list(launches)
+    state.matrix = [[minor] for _, minor, _ in launches]
+    for seat, minor, bid in launches:
+        while TITLE.to_act(state) != (seat,):
+            act(state, "pass")
+        act(state, f"auction {bid}")
+        while state.auction is not None and not state.auction.won:
+            act(state, "pass")
+        act(state, f"launch {minor}")
+
+
+def connect(state: LostAtlasState, company: str, rows: Iterable[int], q: int = 0,
+            colours: tuple[str, ...] = ("yellow",)) -> None:
+    """``company`` lays straight track down column ``q`` over ``rows`` (a city takes the
+    straight city 57), each lay checked; hexes already holding track are skipped."""
+    from boardroom.titles.lost_atlas.operator import Operator
+    from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay, check_lay, lay
+    from lost_atlas_boards import turned
+
+    corp = state.corps[company]
+    who = Operator(company, corp.abilities, 10_000)
+    for r in rows:
+        h = (q, r)
+        current = state.board.tile_at(h)
+        if current is not None and current[0].colour != "empty":
+            continue
+        tile = "57" if state.board.spaces[h].is_city else "9"
+        the_lay = TileLay(h, tile, turned(tile, {0, 3}))
+        assert check_lay(state.board, who, colours, LayBudget(), the_lay) is None, the_lay
+        lay(state.board, who, LayBudget(), the_lay)

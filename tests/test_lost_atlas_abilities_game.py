@@ -27,7 +27,6 @@ from boardroom.titles.lost_atlas.operator import (
     BRIDGING,
     OVERNIGHT,
     SPACIOUS,
-    Operator,
 )
 from boardroom.titles.lost_atlas.state import (
     BANK,
@@ -37,13 +36,14 @@ from boardroom.titles.lost_atlas.state import (
     STOCK,
     LostAtlasState,
 )
-from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay, check_lay, lay
-from lost_atlas_boards import build, region, turned
+from lost_atlas_boards import build, region
 from lost_atlas_games import (
     TITLE,
     act,
+    connect,
     finish_turn,
     give_trains,
+    launch_unopposed,
     legal_texts,
     op,
     pass_until,
@@ -64,39 +64,13 @@ def game(launches: Iterable[tuple[int, str, int]], spec: dict[Hex, object],
     ``(seat, minor, bid)`` auctions, each won unopposed through the title."""
     state = started(players or PLAYERS, mode=mode, seed=1)
     state.board = build(spec)  # type: ignore[arg-type]
-    launches = list(launches)
-    state.matrix = [[minor] for _, minor, _ in launches]
-    for seat, minor, bid in launches:
-        while TITLE.to_act(state) != (seat,):
-            act(state, "pass")
-        act(state, f"auction {bid}")
-        while state.auction is not None and not state.auction.won:
-            act(state, "pass")
-        act(state, f"launch {minor}")
+    launch_unopposed(state, launches)
     return state
 
 
 def land(rows: Iterable[int] = range(-3, 11)) -> dict[Hex, object]:
     spec: dict[Hex, object] = dict(region(range(-2, 3), rows))
     return spec
-
-
-def connect(state: LostAtlasState, company: str, rows: Iterable[int], q: int = 0,
-            colours: tuple[str, ...] = ("yellow",)) -> None:
-    """``company`` lays straight track down column ``q`` (a city gets the straight city
-    57), each lay checked; hexes already holding track are skipped."""
-    corp = state.corps[company]
-    who = Operator(company, corp.abilities, 10_000)
-    for r in rows:
-        h = (q, r)
-        current = state.board.tile_at(h)
-        if current is not None and current[0].colour != "empty":
-            continue
-        tile = "57" if state.board.spaces[h].is_city else "9"
-        the_lay = TileLay(h, tile, turned(tile, {0, 3}))
-        budget = LayBudget()
-        assert check_lay(state.board, who, colours, budget, the_lay) is None, the_lay
-        lay(state.board, who, budget, the_lay)
 
 
 def to_operating(state: LostAtlasState) -> None:

@@ -37,6 +37,7 @@ from lost_atlas_games import (
     finish_turn,
     give_trains,
     launch,
+    launch_unopposed,
     legal_texts,
     new_game,
     op,
@@ -523,15 +524,7 @@ def merger_game(launches: Iterable[tuple[int, str, int]], homes: dict[Hex, objec
     spec: dict[Hex, object] = dict(region(range(-2, 3), range(-2, 9)))
     spec.update(homes)
     state.board = build(spec)  # type: ignore[arg-type]
-    launches = list(launches)
-    state.matrix = [[minor] for _, minor, _ in launches]
-    for seat, minor, bid in launches:
-        while TITLE.to_act(state) != (seat,):
-            act(state, "pass")
-        act(state, f"auction {bid}")
-        while state.auction is not None and not state.auction.won:
-            act(state, "pass")
-        act(state, f"launch {minor}")
+    launch_unopposed(state, launches)
     for seat, company in buys:
         while TITLE.to_act(state) != (seat,):
             act(state, "pass")

@@ -40,6 +40,7 @@ from boardroom.titles.lost_atlas.state import (
 )
 from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay, check_lay, lay
 from lost_atlas_boards import build, region, turned
+from lost_atlas_games import connect, launch_unopposed
 from lost_atlas_setup import TITLE, act, started
 
 R = "lost_atlas.merger."
@@ -68,13 +69,7 @@ def launched(launches: Iterable[tuple[int, str, int]], homes: dict[Hex, str],
     spec.update({h: ("home", minor) for h, minor in homes.items()})
     spec.update({h: "city" for h in cities})
     state.board = build(spec)  # type: ignore[arg-type]
-    launches = list(launches)
-    state.matrix = [[minor] for _, minor, _ in launches]
-    for seat, minor, bid in launches:
-        turn(state, seat, f"auction {bid}")
-        while state.auction is not None and not state.auction.won:
-            act(state, "pass")
-        act(state, f"launch {minor}")
+    launch_unopposed(state, launches)
     return state
 
 
@@ -82,24 +77,6 @@ def operated(state: LostAtlasState) -> None:
     """As if every company had run in an Operating Round (its shares may be sold)."""
     for corp in state.corps.values():
         corp.operated = True
-
-
-def connect(state: LostAtlasState, minor: str, rows: Iterable[int], q: int = 0,
-            colours: tuple[str, ...] = GREEN) -> None:
-    """``minor`` lays straight track down column ``q`` over ``rows`` (a city gets the
-    straight city 57), each lay checked; hexes already holding track are skipped."""
-    corp = state.corps[minor]
-    op = Operator(minor, corp.abilities, 10_000)
-    for r in rows:
-        h = (q, r)
-        current = state.board.tile_at(h)
-        if current is not None and current[0].colour != "empty":
-            continue
-        tile = "57" if state.board.spaces[h].is_city else "9"
-        the_lay = TileLay(h, tile, turned(tile, {0, 3}))
-        budget = LayBudget()
-        assert check_lay(state.board, op, colours, budget, the_lay) is None, the_lay
-        lay(state.board, op, budget, the_lay)
 
 
 def to_merger(state: LostAtlasState, bought: tuple[str, ...] = ("2", "3"),

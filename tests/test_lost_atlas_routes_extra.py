@@ -23,6 +23,7 @@ from boardroom.titles.lost_atlas.state import MAJOR, LostAtlasState
 from lost_atlas_games import (
     TITLE,
     act,
+    connect,
     finish_turn,
     give_trains,
     op,
@@ -33,7 +34,6 @@ from lost_atlas_games import (
 from test_lost_atlas_abilities_game import (
     ANN,
     BOB,
-    connect,
     game,
     land,
     runs,

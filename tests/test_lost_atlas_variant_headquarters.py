@@ -31,7 +31,7 @@ from boardroom.titles.lost_atlas.operator import SUBURBAN, Operator
 from boardroom.titles.lost_atlas.state import MERGER, OPERATING, STOCK, LostAtlasState
 from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay, check_lay, lay
 from lost_atlas_boards import build, region, turned
-from lost_atlas_games import TITLE, act, legal_texts, op, pass_until, refuse
+from lost_atlas_games import TITLE, act, connect, legal_texts, op, pass_until, refuse
 from lost_atlas_setup import started
 
 HQ = "lost_atlas.variant.hq."
@@ -60,22 +60,6 @@ def launched(minors: list[str], extra: dict[Hex, object] | None = None,
             act(state, "pass")
         act(state, f"launch {minor}")
     return state
-
-
-def connect(state: LostAtlasState, company: str, rows: Iterable[int], q: int = 0) -> None:
-    """``company`` lays straight track down column ``q`` (a city takes the straight city
-    57), each lay checked."""
-    corp = state.corps[company]
-    oper = Operator(company, corp.abilities, 10_000)
-    for r in rows:
-        h = (q, r)
-        current = state.board.tile_at(h)
-        if current is not None and current[0].colour != "empty":
-            continue
-        tile = "57" if state.board.spaces[h].is_city else "9"
-        the_lay = TileLay(h, tile, turned(tile, {0, 3}))
-        assert check_lay(state.board, oper, GREEN, LayBudget(), the_lay) is None, the_lay
-        lay(state.board, oper, LayBudget(), the_lay)
 
 
 def to_merger(state: LostAtlasState) -> None:

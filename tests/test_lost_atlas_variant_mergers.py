@@ -25,13 +25,13 @@ from boardroom.core.game import Game
 from boardroom.titles.lost_atlas import merger_round, variants
 from boardroom.titles.lost_atlas.merger_round import HOSTILE, VOTE, Vote
 from boardroom.titles.lost_atlas.state import MERGER, STOCK, LostAtlasState
+from lost_atlas_games import connect
 from lost_atlas_setup import TITLE, act
 from test_lost_atlas_merger import (
     ANN,
     BOB,
     CY,
     R,
-    connect,
     launched,
     legal_texts,
     line,
