@@ -22,6 +22,7 @@ from boardroom.titles.lost_atlas import (
     trains,
     variants,
 )
+from boardroom.titles.lost_atlas.board import Board
 from boardroom.titles.lost_atlas.components import Components
 from boardroom.titles.lost_atlas.operator import ADAPTIVE
 from boardroom.titles.lost_atlas.state import (
@@ -89,23 +90,34 @@ silent; with fewer nothing could launch, or nothing could ever merge)."""
 def _check_map_option(components: Components, options: Mapping[str, Any]) -> None:
     """A custom or pre-made map (rulebook "Custom and Pre-Made Maps"): the option holds
     the map file's JSON object itself, so the record alone replays the game."""
-    from boardroom.titles.lost_atlas import mapfile
-
     for key in ("different_destinations", "filler_hexes"):
         if options.get(key):
             raise OptionError(f"option {key} belongs to map building; with option map the "
                               "map file sets the destination cards and single hexes")
-    try:
-        loaded = mapfile.build(components, mapfile.spec_from_json(options["map"], "option map"),
-                               "option map")
-    except mapfile.MapFileError as exc:
-        raise OptionError(str(exc)) from exc
-    homes = {s.home for s in loaded.board.spaces.values() if s.home}
-    if any(p[0] == 21 for p in loaded.board.pieces):
-        homes.add(ADAPTIVE)
+    homes = minors_at_home(_load_map(components, options).board)
     if len(homes) < MIN_MAP_HOMES:  # reading: a game needs minors to launch and merge
         raise OptionError(f"option map: the map shows {len(homes)} minor home(s); a game "
                           f"needs at least {MIN_MAP_HOMES} [rule lost_atlas.variant.custom-map]")
+
+
+def _load_map(components: Components, options: Mapping[str, Any]) -> Any:
+    """The checked map of option ``map`` (a ``mapfile.LoadedMap``); a bad one is an
+    OptionError naming the entry."""
+    from boardroom.titles.lost_atlas import mapfile
+
+    try:
+        return mapfile.build(components, mapfile.spec_from_json(options["map"], "option map"),
+                             "option map")
+    except mapfile.MapFileError as exc:
+        raise OptionError(str(exc)) from exc
+
+
+def minors_at_home(board: Board) -> set[str]:
+    """The minors whose homes the board shows (map piece 21 stands for Adaptive's)."""
+    homes = {s.home for s in board.spaces.values() if s.home}
+    if any(p[0] == 21 for p in board.pieces):
+        homes |= {m.id for m in board.components.minors.values() if m.ability == ADAPTIVE}
+    return homes
 
 
 def setup(components: Components, players: Sequence[str], seed: int,
@@ -147,10 +159,7 @@ def _setup_on_map(components: Components, players: Sequence[str],
                   priority: int) -> tuple[LostAtlasState, list[str]]:
     """Setup with a fixed map: no map building; only the minors whose homes the map
     shows (Adaptive with map piece 21) are dealt into the matrix."""
-    from boardroom.titles.lost_atlas import mapfile
-
-    loaded = mapfile.build(components, mapfile.spec_from_json(options["map"], "option map"),
-                           "option map")
+    loaded = _load_map(components, options)
     state = LostAtlasState(
         components=components, players=list(players), mode=options["mode"],
         options=dict(options), rng=rng, ledger=ledger, builder=None, board=loaded.board,
@@ -191,17 +200,14 @@ def minors_in_game(state: LostAtlasState) -> list[str]:
     """The minors of this game, in data order (the mode's selection)."""
     comp = state.components
     mode = comp.mode(state.mode)
-    homes = {s.home for s in state.board.spaces.values() if s.home}
+    homes = minors_at_home(state.board)
     out = []
     for minor in comp.minors.values():
         if mode.minors == "short_game" and not minor.short_game:
             continue
-        if mode.minors == "on_map" or state.options.get("map") is not None:
-            if minor.ability == ADAPTIVE:
-                if not any(p[0] == 21 for p in state.board.pieces):
-                    continue
-            elif minor.id not in homes:
-                continue
+        if (mode.minors == "on_map" or state.options.get("map") is not None) and \
+                minor.id not in homes:
+            continue
         out.append(minor.id)
     return out
 
