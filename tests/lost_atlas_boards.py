@@ -31,7 +31,7 @@ from functools import cache
 from boardroom.map.hexes import Hex, edge_towards, neighbour, opposite, rotate_edge
 from boardroom.map.tiles import TileDef
 from boardroom.map.track import StopRef
-from boardroom.titles.lost_atlas.board import (
+from boardroom.titles.lost_atlas.board.board import (
     BLANK,
     BORDER,
     CITY,
@@ -41,10 +41,10 @@ from boardroom.titles.lost_atlas.board import (
     Board,
     Space,
 )
-from boardroom.titles.lost_atlas.components import Components, MapHex, load_components
-from boardroom.titles.lost_atlas.hubs import check_hub
-from boardroom.titles.lost_atlas.operator import Operator
-from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay, check_lay
+from boardroom.titles.lost_atlas.board.components import Components, MapHex, load_components
+from boardroom.titles.lost_atlas.board.hubs import check_hub
+from boardroom.titles.lost_atlas.board.operator import Operator
+from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay, check_lay
 
 Kind = str | tuple[object, ...] | Space
 

@@ -18,8 +18,8 @@ from typing import Any
 
 from boardroom.core.errors import IllegalAction
 from boardroom.core.rng import Rng
-from boardroom.titles.lost_atlas import operating_round as orr
-from boardroom.titles.lost_atlas import stock_round
+from boardroom.titles.lost_atlas.rounds import operating_round as orr
+from boardroom.titles.lost_atlas.rounds import stock_round
 from boardroom.titles.lost_atlas.state import (
     BANK,
     LostAtlasState,
@@ -208,8 +208,8 @@ def connect(state: LostAtlasState, company: str, rows: Iterable[int], q: int = 0
             colours: tuple[str, ...] = ("yellow",)) -> None:
     """``company`` lays straight track down column ``q`` over ``rows`` (a city takes the
     straight city 57), each lay checked; hexes already holding track are skipped."""
-    from boardroom.titles.lost_atlas.operator import Operator
-    from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay, check_lay, lay
+    from boardroom.titles.lost_atlas.board.operator import Operator
+    from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay, check_lay, lay
     from lost_atlas_boards import turned
 
     corp = state.corps[company]

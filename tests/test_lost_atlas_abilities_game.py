@@ -20,14 +20,10 @@ from collections.abc import Iterable
 import pytest
 
 from boardroom.map.hexes import Hex
-from boardroom.titles.lost_atlas import flow, merger_round
-from boardroom.titles.lost_atlas import operating_round as orr
-from boardroom.titles.lost_atlas import trains as train_rules
-from boardroom.titles.lost_atlas.operator import (
-    BRIDGING,
-    OVERNIGHT,
-    SPACIOUS,
-)
+from boardroom.titles.lost_atlas.board.operator import BRIDGING, OVERNIGHT, SPACIOUS
+from boardroom.titles.lost_atlas.rounds import flow, merger_round
+from boardroom.titles.lost_atlas.rounds import operating_round as orr
+from boardroom.titles.lost_atlas.rounds import trains as train_rules
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAJOR,

@@ -10,9 +10,9 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.rng import Rng
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.track import EDGE, Reach, StopRef, TrackMap
-from boardroom.titles.lost_atlas.hubs import PlaceHub, PlaceSuburb, adaptive_homes
+from boardroom.titles.lost_atlas.board.hubs import PlaceHub, PlaceSuburb, adaptive_homes
+from boardroom.titles.lost_atlas.board.track_laying import TileLay
 from boardroom.titles.lost_atlas.state import LostAtlasState
-from boardroom.titles.lost_atlas.track_laying import TileLay
 from lost_atlas_boards import BLANK, CITY, build, hub, operator, put, rule_of
 from lost_atlas_setup import act, started
 

@@ -12,7 +12,7 @@ import pytest
 from boardroom.core.errors import BoardroomError, OptionError
 from boardroom.map.hexes import edge_towards, neighbour
 from boardroom.map.tiles import COLOURS, upgrade_rotations
-from boardroom.titles.lost_atlas.components import (
+from boardroom.titles.lost_atlas.board.components import (
     POSE,
     ComponentError,
     Components,

@@ -15,9 +15,9 @@ from boardroom.cli.main import cli
 from boardroom.core.errors import OptionError
 from boardroom.core.game import Game, load, new_game
 from boardroom.core.rng import Rng
-from boardroom.titles.lost_atlas.components import load_components
-from boardroom.titles.lost_atlas.mapbuild import auto_build
-from boardroom.titles.lost_atlas.mapfile import (
+from boardroom.titles.lost_atlas.board.components import load_components
+from boardroom.titles.lost_atlas.board.mapbuild import auto_build
+from boardroom.titles.lost_atlas.board.mapfile import (
     MapEditor,
     MapFileError,
     spec_from_board,

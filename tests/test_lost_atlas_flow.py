@@ -22,7 +22,7 @@ import pytest
 
 from boardroom.core.rng import Rng
 from boardroom.core.title import Action
-from boardroom.titles.lost_atlas import flow, merger_round
+from boardroom.titles.lost_atlas.rounds import flow, merger_round
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MERGER,

@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 
 from boardroom.map.hexes import Hex
-from boardroom.titles.lost_atlas import flow, merger_round
-from boardroom.titles.lost_atlas import operating_round as orr
-from boardroom.titles.lost_atlas import trains as train_rules
-from boardroom.titles.lost_atlas.operator import Operator
+from boardroom.titles.lost_atlas.board.operator import Operator
+from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay, check_lay, lay
+from boardroom.titles.lost_atlas.rounds import flow, merger_round
+from boardroom.titles.lost_atlas.rounds import operating_round as orr
+from boardroom.titles.lost_atlas.rounds import trains as train_rules
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MERGER,
@@ -29,7 +30,6 @@ from boardroom.titles.lost_atlas.state import (
     LostAtlasState,
     company_account,
 )
-from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay, check_lay, lay
 from lost_atlas_boards import build, region, turned
 from lost_atlas_games import (
     TITLE,

@@ -19,8 +19,8 @@ import pytest
 
 from boardroom.map.hexes import Hex
 from boardroom.map.track import StopRef
-from boardroom.titles.lost_atlas.board import Board
-from boardroom.titles.lost_atlas.hubs import (
+from boardroom.titles.lost_atlas.board.board import Board
+from boardroom.titles.lost_atlas.board.hubs import (
     adaptive_homes,
     check_adaptive_home,
     check_hub,
@@ -28,8 +28,8 @@ from boardroom.titles.lost_atlas.hubs import (
     legal_hub_spots,
     legal_suburbs,
 )
-from boardroom.titles.lost_atlas.operator import EXPANSIVE, OVERNIGHT, SUBURBAN, Operator
-from boardroom.titles.lost_atlas.track_laying import trace_for
+from boardroom.titles.lost_atlas.board.operator import EXPANSIVE, OVERNIGHT, SUBURBAN, Operator
+from boardroom.titles.lost_atlas.board.track_laying import trace_for
 from lost_atlas_boards import Kind, build, hub, hub_rule, launch, operator, put, region
 
 H = "lost_atlas.hub."

@@ -18,9 +18,9 @@ from boardroom.core.errors import IllegalAction, NotationError, OptionError
 from boardroom.core.rng import Rng
 from boardroom.map.hexes import Hex, neighbours
 from boardroom.map.pieces import legal_placements, place_hexes, shared_edges
-from boardroom.titles.lost_atlas.board import Board, piece_shape
-from boardroom.titles.lost_atlas.components import Components, load_components
-from boardroom.titles.lost_atlas.mapbuild import (
+from boardroom.titles.lost_atlas.board.board import Board, piece_shape
+from boardroom.titles.lost_atlas.board.components import Components, load_components
+from boardroom.titles.lost_atlas.board.mapbuild import (
     MAX_RESTARTS,
     MapBuilder,
     MapBuildError,
@@ -32,7 +32,7 @@ from boardroom.titles.lost_atlas.mapbuild import (
     finish_randomly,
     parse,
 )
-from boardroom.titles.lost_atlas.mapfile import (
+from boardroom.titles.lost_atlas.board.mapfile import (
     MapEditor,
     MapFileError,
     MapSpec,

@@ -20,15 +20,11 @@ import pytest
 
 from boardroom.core.errors import IllegalAction
 from boardroom.map.hexes import Hex
-from boardroom.titles.lost_atlas import flow, merger_round, trains
 from boardroom.titles.lost_atlas.actions import Pass
-from boardroom.titles.lost_atlas.hubs import check_hub, check_suburb
-from boardroom.titles.lost_atlas.operator import (
-    EXPANSIVE,
-    OVERNIGHT,
-    SUBURBAN,
-    Operator,
-)
+from boardroom.titles.lost_atlas.board.hubs import check_hub, check_suburb
+from boardroom.titles.lost_atlas.board.operator import EXPANSIVE, OVERNIGHT, SUBURBAN, Operator
+from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay, check_lay, lay
+from boardroom.titles.lost_atlas.rounds import flow, merger_round, trains
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAJOR,
@@ -38,7 +34,6 @@ from boardroom.titles.lost_atlas.state import (
     LostAtlasState,
     company_account,
 )
-from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay, check_lay, lay
 from lost_atlas_boards import build, region, turned
 from lost_atlas_games import connect, launch_unopposed
 from lost_atlas_setup import TITLE, act, started

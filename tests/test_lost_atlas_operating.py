@@ -9,7 +9,7 @@ import pytest
 
 from boardroom.core.rng import Rng
 from boardroom.market.shares import Company
-from boardroom.titles.lost_atlas import operating_round as orr
+from boardroom.titles.lost_atlas.rounds import operating_round as orr
 from boardroom.titles.lost_atlas.state import MAJOR, LostAtlasState
 from lost_atlas_games import (
     TITLE,

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from boardroom.titles.lost_atlas.hubs import legal_hub_spots
-from boardroom.titles.lost_atlas.operator import Operator
-from boardroom.titles.lost_atlas.sample_positions import PHASE_COLOURS, midgame_board
-from boardroom.titles.lost_atlas.track_laying import (
+from boardroom.titles.lost_atlas.board.hubs import legal_hub_spots
+from boardroom.titles.lost_atlas.board.operator import Operator
+from boardroom.titles.lost_atlas.board.sample_positions import PHASE_COLOURS, midgame_board
+from boardroom.titles.lost_atlas.board.track_laying import (
     LayBudget,
     TileLay,
     check_lay,

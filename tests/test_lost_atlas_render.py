@@ -16,10 +16,10 @@ from click.testing import CliRunner
 from boardroom.cli.main import cli
 from boardroom.core.errors import OptionError
 from boardroom.map.hexes import Hex, neighbour, opposite
-from boardroom.titles.lost_atlas import render_svg
-from boardroom.titles.lost_atlas.board import Board, Space
-from boardroom.titles.lost_atlas.components import Components, load_components
-from boardroom.titles.lost_atlas.render_svg import (
+from boardroom.titles.lost_atlas.board.board import Board, Space
+from boardroom.titles.lost_atlas.board.components import Components, load_components
+from boardroom.titles.lost_atlas.render import svg as render_svg
+from boardroom.titles.lost_atlas.render.svg import (
     APOTHEM,
     TILE_FILL,
     PngUnavailable,

@@ -16,15 +16,10 @@ from boardroom.map.tiles import TileDef
 from boardroom.map.track import StopRef
 from boardroom.routing import RouteResult
 from boardroom.routing.brute import all_routes
-from boardroom.titles.lost_atlas.board import BLANK, CITY, DESTINATION, Board, Space
-from boardroom.titles.lost_atlas.components import load_components
-from boardroom.titles.lost_atlas.operator import (
-    EXPRESS,
-    OVERNIGHT,
-    RESOURCEFUL,
-    SUBURBAN,
-)
-from boardroom.titles.lost_atlas.routes import (
+from boardroom.titles.lost_atlas.board.board import BLANK, CITY, DESTINATION, Board, Space
+from boardroom.titles.lost_atlas.board.components import load_components
+from boardroom.titles.lost_atlas.board.operator import EXPRESS, OVERNIGHT, RESOURCEFUL, SUBURBAN
+from boardroom.titles.lost_atlas.board.routes import (
     Side,
     Waypoint,
     build_network,

@@ -17,8 +17,8 @@ Round; the trains a position needs are set by hand where said.
 
 from __future__ import annotations
 
-from boardroom.titles.lost_atlas import operating_round as orr
-from boardroom.titles.lost_atlas.operator import EXPRESS, RESOURCEFUL
+from boardroom.titles.lost_atlas.board.operator import EXPRESS, RESOURCEFUL
+from boardroom.titles.lost_atlas.rounds import operating_round as orr
 from boardroom.titles.lost_atlas.state import MAJOR, LostAtlasState
 from lost_atlas_games import (
     TITLE,

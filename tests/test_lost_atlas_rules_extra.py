@@ -16,10 +16,10 @@ import pytest
 import boardroom
 from boardroom.core.errors import IllegalAction, OptionError
 from boardroom.market.shares import Company
-from boardroom.titles.lost_atlas import operating_round as orr
-from boardroom.titles.lost_atlas import stock_round
-from boardroom.titles.lost_atlas import trains as train_rules
 from boardroom.titles.lost_atlas.actions import Pass
+from boardroom.titles.lost_atlas.rounds import operating_round as orr
+from boardroom.titles.lost_atlas.rounds import stock_round
+from boardroom.titles.lost_atlas.rounds import trains as train_rules
 from boardroom.titles.lost_atlas.state import BANK, MAJOR, LostAtlasState
 from lost_atlas_games import (
     TITLE,

@@ -14,9 +14,9 @@ from boardroom.bots import make_bot
 from boardroom.core.errors import IllegalAction, OptionError
 from boardroom.core.game import Game
 from boardroom.map.track import Reach
-from boardroom.titles.lost_atlas import solo
-from boardroom.titles.lost_atlas import trains as train_rules
+from boardroom.titles.lost_atlas.rounds import trains as train_rules
 from boardroom.titles.lost_atlas.state import OVER, STOCK, LostAtlasState, company_account
+from boardroom.titles.lost_atlas.variants import solo
 
 
 def built(seed: int = 1, mode: str = "solo", **options: object) -> Game:

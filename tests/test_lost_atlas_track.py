@@ -23,16 +23,16 @@ import pytest
 
 from boardroom.map.hexes import Hex
 from boardroom.map.tiles import TileDef, keeps_track
-from boardroom.titles.lost_atlas.board import Board
-from boardroom.titles.lost_atlas.components import Components
-from boardroom.titles.lost_atlas.operator import (
+from boardroom.titles.lost_atlas.board.board import Board
+from boardroom.titles.lost_atlas.board.components import Components
+from boardroom.titles.lost_atlas.board.operator import (
     AGRICULTURAL,
     BRIDGING,
     OVERNIGHT,
     TUNNELING,
     Operator,
 )
-from boardroom.titles.lost_atlas.track_laying import (
+from boardroom.titles.lost_atlas.board.track_laying import (
     LayBudget,
     LayResult,
     TileLay,
@@ -862,8 +862,8 @@ def test_remembered_tracing_always_equals_a_fresh_trace() -> None:
     fresh trace (the carried-over path is taken many times in such a game)."""
     from boardroom.bots import make_bot
     from boardroom.core.game import new_game
-    from boardroom.titles.lost_atlas.operator import OVERNIGHT as NIGHT
-    from boardroom.titles.lost_atlas.operator import Operator as Op
+    from boardroom.titles.lost_atlas.board.operator import OVERNIGHT as NIGHT
+    from boardroom.titles.lost_atlas.board.operator import Operator as Op
     from boardroom.titles.lost_atlas.state import OPERATING
 
     game = new_game("lost_atlas", ["A", "B", "C"], seed=2, options={"mode": "short"})

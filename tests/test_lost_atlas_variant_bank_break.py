@@ -10,9 +10,10 @@ import pytest
 import boardroom
 from boardroom.bots import RandomBot
 from boardroom.core.errors import OptionError
-from boardroom.titles.lost_atlas import bank_break, flow
-from boardroom.titles.lost_atlas import operating_round as orr
+from boardroom.titles.lost_atlas.rounds import flow
+from boardroom.titles.lost_atlas.rounds import operating_round as orr
 from boardroom.titles.lost_atlas.state import BANK, LostAtlasState
+from boardroom.titles.lost_atlas.variants import bank_break
 from lost_atlas_games import (
     TITLE,
     act,
@@ -290,7 +291,7 @@ def test_random_games_end_and_replay(players: int, seed: int) -> None:
 
 def test_the_heuristic_bot_sells_one_certificate_at_a_time_when_over_the_limit() -> None:
     from boardroom.bots.lost_atlas_heuristic import HeuristicBot, Public
-    from boardroom.titles.lost_atlas.stock_round import Sell
+    from boardroom.titles.lost_atlas.rounds.stock_round import Sell
 
     state, holder, minors = five_at_the_limit()
     shares = state.corps[minors[4]].shares

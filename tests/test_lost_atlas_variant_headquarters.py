@@ -23,13 +23,14 @@ from boardroom.core.errors import IllegalAction
 from boardroom.core.game import Game
 from boardroom.core.rng import Rng
 from boardroom.map.hexes import Hex
-from boardroom.titles.lost_atlas import flow, headquarters, merger_round
-from boardroom.titles.lost_atlas import operating_round as orr
-from boardroom.titles.lost_atlas.headquarters import Headquarters
-from boardroom.titles.lost_atlas.hubs import check_suburb
-from boardroom.titles.lost_atlas.operator import SUBURBAN, Operator
+from boardroom.titles.lost_atlas.board.hubs import check_suburb
+from boardroom.titles.lost_atlas.board.operator import SUBURBAN, Operator
+from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay, check_lay, lay
+from boardroom.titles.lost_atlas.rounds import flow, merger_round
+from boardroom.titles.lost_atlas.rounds import operating_round as orr
 from boardroom.titles.lost_atlas.state import MERGER, OPERATING, STOCK, LostAtlasState
-from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay, check_lay, lay
+from boardroom.titles.lost_atlas.variants import headquarters
+from boardroom.titles.lost_atlas.variants.headquarters import Headquarters
 from lost_atlas_boards import build, region, turned
 from lost_atlas_games import TITLE, act, connect, legal_texts, op, pass_until, refuse
 from lost_atlas_setup import started

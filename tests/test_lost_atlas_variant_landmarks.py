@@ -10,9 +10,10 @@ import pytest
 import boardroom
 from boardroom.bots import RandomBot
 from boardroom.bots.lost_atlas_heuristic import HeuristicBot
-from boardroom.titles.lost_atlas import flow, landmarks, trains
-from boardroom.titles.lost_atlas import operating_round as orr
+from boardroom.titles.lost_atlas.rounds import flow, trains
+from boardroom.titles.lost_atlas.rounds import operating_round as orr
 from boardroom.titles.lost_atlas.state import BANK, LostAtlasState
+from boardroom.titles.lost_atlas.variants import landmarks
 from lost_atlas_games import (
     TITLE,
     act,

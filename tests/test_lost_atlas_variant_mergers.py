@@ -22,9 +22,10 @@ from boardroom.bots import RandomBot, make_bot
 from boardroom.bots.lost_atlas_heuristic import HeuristicBot, Public
 from boardroom.core.errors import IllegalAction
 from boardroom.core.game import Game
-from boardroom.titles.lost_atlas import merger_round, variants
-from boardroom.titles.lost_atlas.merger_round import HOSTILE, VOTE, Vote
+from boardroom.titles.lost_atlas.rounds import merger_round
+from boardroom.titles.lost_atlas.rounds.merger_round import HOSTILE, VOTE, Vote
 from boardroom.titles.lost_atlas.state import MERGER, STOCK, LostAtlasState
+from boardroom.titles.lost_atlas.variants import switches as variants
 from lost_atlas_games import connect
 from lost_atlas_setup import TITLE, act
 from test_lost_atlas_merger import (

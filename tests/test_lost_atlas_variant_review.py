@@ -3,9 +3,9 @@ each test here failed before the fix it names."""
 
 from __future__ import annotations
 
-from boardroom.titles.lost_atlas import bank_break
-from boardroom.titles.lost_atlas import operating_round as orr
+from boardroom.titles.lost_atlas.rounds import operating_round as orr
 from boardroom.titles.lost_atlas.state import BANK
+from boardroom.titles.lost_atlas.variants import bank_break
 from lost_atlas_games import act, launch, new_game, op, pass_until, to_operating
 
 

@@ -14,7 +14,7 @@ import pytest
 from boardroom.bots import make_bot
 from boardroom.core.errors import OptionError
 from boardroom.core.game import Game, load, new_game
-from boardroom.titles.lost_atlas import variants
+from boardroom.titles.lost_atlas.variants import switches as variants
 
 SWITCHES: list[dict[str, Any]] = [
     {"cut_throat_routes": True},

@@ -20,7 +20,7 @@ from boardroom.bots import make_bot
 from boardroom.cli.lost_atlas_view import render
 from boardroom.cli.main import cli
 from boardroom.core.game import Game, new_game
-from boardroom.titles.lost_atlas import bank_break, solo
+from boardroom.titles.lost_atlas.variants import bank_break, solo
 from boardroom.titles.lost_atlas.view import view_state
 
 View = dict[str, Any]

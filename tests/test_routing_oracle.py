@@ -16,10 +16,10 @@ from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef
 from boardroom.routing import Route, RouteProblem, RouteRules, Stop, Track, solve, validate
 from boardroom.routing.brute import all_routes, best_routes
-from boardroom.titles.lost_atlas.board import BLANK, CITY, DESTINATION, Board, Space
-from boardroom.titles.lost_atlas.components import load_components
-from boardroom.titles.lost_atlas.operator import EXPRESS, OVERNIGHT
-from boardroom.titles.lost_atlas.routes import build_network
+from boardroom.titles.lost_atlas.board.board import BLANK, CITY, DESTINATION, Board, Space
+from boardroom.titles.lost_atlas.board.components import load_components
+from boardroom.titles.lost_atlas.board.operator import EXPRESS, OVERNIGHT
+from boardroom.titles.lost_atlas.board.routes import build_network
 
 ABSTRACT = 600
 HEX_BOARDS = 120

@@ -8,7 +8,7 @@
 Each subcommand is a function of its own argument list in :data:`COMMANDS`; add one by
 adding an entry.
 
-``mapbuild``: automatic map builds (:func:`~boardroom.titles.lost_atlas.mapbuild.auto_build`,
+``mapbuild``: automatic map builds (:func:`~boardroom.titles.lost_atlas.board.mapbuild.auto_build`,
 every choice a random legal one), build ``k`` with seed ``--seed + k``; prints the median
 and 90th percentile milliseconds per build next to the target (under 50 ms), and how many
 builds restarted.
@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 
 from boardroom.core.rng import Rng
 from boardroom.stats import percentile
-from boardroom.titles.lost_atlas.components import load_components
-from boardroom.titles.lost_atlas.mapbuild import auto_build
-from boardroom.titles.lost_atlas.sample_positions import PHASE_COLOURS, midgame_board
-from boardroom.titles.lost_atlas.track_laying import LayBudget, legal_lays
+from boardroom.titles.lost_atlas.board.components import load_components
+from boardroom.titles.lost_atlas.board.mapbuild import auto_build
+from boardroom.titles.lost_atlas.board.sample_positions import PHASE_COLOURS, midgame_board
+from boardroom.titles.lost_atlas.board.track_laying import LayBudget, legal_lays
 
 TARGET_MAPBUILD_MS = 50.0
 """Milliseconds for one automatic map build (median)."""

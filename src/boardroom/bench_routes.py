@@ -47,7 +47,7 @@ laid tile, the hubs, reservations and suburbs, the phase, and the instances (com
 abilities, trains, Distant Destination value) with the optimum found when it was made.
 
 **The run** rebuilds each board, then for each instance times
-:func:`boardroom.titles.lost_atlas.routes.company_routes` (the board turned into a problem,
+:func:`boardroom.titles.lost_atlas.board.routes.company_routes` (the board turned into a problem,
 reduced and searched to the proven optimum) and CP-SAT's solve of the same problem (the
 hexes the company reaches, as ``company_routes`` builds it; one worker; building the
 problem and the model not timed), checks that the totals agree, and prints p50 / p99 and
@@ -75,13 +75,13 @@ from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.track import EDGE, STOP, Reach, StopRef
 from boardroom.routing import cpsat
 from boardroom.stats import percentile
-from boardroom.titles.lost_atlas.board import BLANK, Board, Space
-from boardroom.titles.lost_atlas.components import Components, load_components
-from boardroom.titles.lost_atlas.hubs import SUBURB_TOKENS, adaptive_homes, is_basic_city
-from boardroom.titles.lost_atlas.mapbuild import auto_build
-from boardroom.titles.lost_atlas.operator import ADAPTIVE, OVERNIGHT, SUBURBAN, Operator
-from boardroom.titles.lost_atlas.routes import build_network, company_routes
-from boardroom.titles.lost_atlas.track_laying import (
+from boardroom.titles.lost_atlas.board.board import BLANK, Board, Space
+from boardroom.titles.lost_atlas.board.components import Components, load_components
+from boardroom.titles.lost_atlas.board.hubs import SUBURB_TOKENS, adaptive_homes, is_basic_city
+from boardroom.titles.lost_atlas.board.mapbuild import auto_build
+from boardroom.titles.lost_atlas.board.operator import ADAPTIVE, OVERNIGHT, SUBURBAN, Operator
+from boardroom.titles.lost_atlas.board.routes import build_network, company_routes
+from boardroom.titles.lost_atlas.board.track_laying import (
     LayBudget,
     TileLay,
     check_lay,
@@ -335,7 +335,7 @@ def make_bot_positions(components: Components, seed: int, players: int,
     """Late-game positions of one complete heuristic-bot Long game (see the module text)."""
     from boardroom.bots import make_bot
     from boardroom.core.game import new_game
-    from boardroom.titles.lost_atlas.routes import destination_values
+    from boardroom.titles.lost_atlas.board.routes import destination_values
     from boardroom.titles.lost_atlas.state import OPERATING, LostAtlasState
 
     game = new_game("lost_atlas", [f"P{s + 1}" for s in range(players)], seed=seed,

@@ -91,19 +91,28 @@ from boardroom.map.hexes import Hex, distance, neighbour, opposite
 from boardroom.map.tiles import TileDef
 from boardroom.map.track import StopRef
 from boardroom.market.stock_track import StockTrack
-from boardroom.titles.lost_atlas import landmarks, routes
 from boardroom.titles.lost_atlas.actions import Pass
-from boardroom.titles.lost_atlas.board import (
-    BORDER,
-    DESTINATION,
-    EMPTY_COLOUR,
-    WATER,
-    Board,
+from boardroom.titles.lost_atlas.board import routes
+from boardroom.titles.lost_atlas.board.board import BORDER, DESTINATION, EMPTY_COLOUR, WATER, Board
+from boardroom.titles.lost_atlas.board.components import Components
+from boardroom.titles.lost_atlas.board.hubs import PlaceHub, PlaceSuburb, adaptive_homes
+from boardroom.titles.lost_atlas.board.operator import (
+    ADAPTIVE,
+    AGRICULTURAL,
+    BRIDGING,
+    EASTERN_MINING,
+    EXPANSIVE,
+    EXPRESS,
+    NORTHERN_PORT,
+    OVERNIGHT,
+    RESOURCEFUL,
+    SPACIOUS,
+    SUBURBAN,
+    TUNNELING,
+    Operator,
 )
-from boardroom.titles.lost_atlas.components import Components
-from boardroom.titles.lost_atlas.headquarters import TAX, KeepHQ, PlaceHQ
-from boardroom.titles.lost_atlas.hubs import PlaceHub, PlaceSuburb, adaptive_homes
-from boardroom.titles.lost_atlas.merger_round import (
+from boardroom.titles.lost_atlas.board.track_laying import TileLay, trace_for
+from boardroom.titles.lost_atlas.rounds.merger_round import (
     ABSTAIN,
     NO,
     YES,
@@ -113,7 +122,7 @@ from boardroom.titles.lost_atlas.merger_round import (
     Refuse,
     Vote,
 )
-from boardroom.titles.lost_atlas.operating_round import (
+from boardroom.titles.lost_atlas.rounds.operating_round import (
     HUB,
     LEADOFF,
     PAYOUT,
@@ -133,21 +142,15 @@ from boardroom.titles.lost_atlas.operating_round import (
     Run,
     Withhold,
 )
-from boardroom.titles.lost_atlas.operator import (
-    ADAPTIVE,
-    AGRICULTURAL,
-    BRIDGING,
-    EASTERN_MINING,
-    EXPANSIVE,
-    EXPRESS,
-    NORTHERN_PORT,
-    OVERNIGHT,
-    RESOURCEFUL,
-    SPACIOUS,
-    SUBURBAN,
-    TUNNELING,
-    Operator,
+from boardroom.titles.lost_atlas.rounds.stock_round import (
+    Bid,
+    Buy,
+    Done,
+    Launch,
+    Sell,
+    StartAuction,
 )
+from boardroom.titles.lost_atlas.rounds.trains import Discard
 from boardroom.titles.lost_atlas.state import (
     MAJOR,
     MAP,
@@ -160,9 +163,8 @@ from boardroom.titles.lost_atlas.state import (
     LostAtlasState,
     StockRound,
 )
-from boardroom.titles.lost_atlas.stock_round import Bid, Buy, Done, Launch, Sell, StartAuction
-from boardroom.titles.lost_atlas.track_laying import TileLay, trace_for
-from boardroom.titles.lost_atlas.trains import Discard
+from boardroom.titles.lost_atlas.variants import landmarks
+from boardroom.titles.lost_atlas.variants.headquarters import TAX, KeepHQ, PlaceHQ
 
 # -- knobs ------------------------------------------------------------------------------------
 FUTURE_WEIGHT = 0.5

@@ -295,7 +295,7 @@ def render(mapfile: str, output: str | None, png_path: str | None, phase: str | 
            coords: bool, no_legend: bool) -> None:
     """Draw the Railways of the Lost Atlas map in MAPFILE as SVG: a JSON map file, or a
     game record (the map as it stands after the record's actions)."""
-    from boardroom.titles.lost_atlas import render_svg
+    from boardroom.titles.lost_atlas.render import svg as render_svg
 
     if render_svg.is_game_record(mapfile):
         picture, game_phase = render_svg.record_picture(mapfile)

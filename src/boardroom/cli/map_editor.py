@@ -2,7 +2,7 @@
 Pre-Made Maps").
 
 Each command edits one JSON map file (the format of
-:mod:`boardroom.titles.lost_atlas.mapfile`) through :class:`MapEditor`, so every change
+:mod:`boardroom.titles.lost_atlas.board.mapfile`) through :class:`MapEditor`, so every change
 is checked against the map building rules at once; a refused change names the rule and
 leaves the file as it was::
 
@@ -28,9 +28,9 @@ import click
 from rich.table import Table
 
 from boardroom.cli.common import CliError, console, read_json_value
-from boardroom.titles.lost_atlas.components import Components, load_components
-from boardroom.titles.lost_atlas.mapbuild import hex_text, parse_hex
-from boardroom.titles.lost_atlas.mapfile import (
+from boardroom.titles.lost_atlas.board.components import Components, load_components
+from boardroom.titles.lost_atlas.board.mapbuild import hex_text, parse_hex
+from boardroom.titles.lost_atlas.board.mapfile import (
     MapEditor,
     MapFileError,
     spec_from_board,

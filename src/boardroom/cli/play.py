@@ -169,7 +169,7 @@ class Session:
 
     def draw_map(self) -> None:
         """Write the Lost Atlas map as it stands to the map file."""
-        from boardroom.titles.lost_atlas.render_svg import write_game_map
+        from boardroom.titles.lost_atlas.render.svg import write_game_map
 
         assert self.map_path is not None
         write_game_map(self.game, self.map_path)

@@ -17,12 +17,12 @@ from boardroom.core.title import Result
 from boardroom.map.track import StopRef
 from boardroom.market.shares import Company
 from boardroom.market.stock_track import StockTrack
-from boardroom.titles.lost_atlas.board import Board
-from boardroom.titles.lost_atlas.components import Components
-from boardroom.titles.lost_atlas.mapbuild import MapBuilder
+from boardroom.titles.lost_atlas.board.board import Board
+from boardroom.titles.lost_atlas.board.components import Components
+from boardroom.titles.lost_atlas.board.mapbuild import MapBuilder
 
 if TYPE_CHECKING:
-    from boardroom.titles.lost_atlas.headquarters import Headquarters
+    from boardroom.titles.lost_atlas.variants.headquarters import Headquarters
 
 BANK = "bank"
 MINOR, MAJOR = "minor", "major"

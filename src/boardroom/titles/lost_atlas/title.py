@@ -13,9 +13,10 @@ from typing import Any
 from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.registry import register
 from boardroom.core.title import JSON, Action, Result, Title
-from boardroom.titles.lost_atlas import flow, mapbuild, solo, stock_round, trains
 from boardroom.titles.lost_atlas.actions import Pass
-from boardroom.titles.lost_atlas.components import Components, load_components
+from boardroom.titles.lost_atlas.board import mapbuild
+from boardroom.titles.lost_atlas.board.components import Components, load_components
+from boardroom.titles.lost_atlas.rounds import flow, stock_round, trains
 from boardroom.titles.lost_atlas.state import (
     MAP,
     MERGER,
@@ -24,6 +25,7 @@ from boardroom.titles.lost_atlas.state import (
     STOCK,
     LostAtlasState,
 )
+from boardroom.titles.lost_atlas.variants import solo
 from boardroom.titles.lost_atlas.view import view_state
 
 
@@ -71,7 +73,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
         found = stock_round.parse(words, text)
         if found is not None:
             return found
-        from boardroom.titles.lost_atlas import merger_round, operating_round
+        from boardroom.titles.lost_atlas.rounds import merger_round, operating_round
 
         for module in (operating_round, merger_round):
             found = module.parse(words, text)
@@ -92,7 +94,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return state.builder.to_act()
         if state.round == STOCK:
             return (stock_round.to_act(state),)
-        from boardroom.titles.lost_atlas import merger_round, operating_round
+        from boardroom.titles.lost_atlas.rounds import merger_round, operating_round
 
         module: Any = operating_round if state.round == OPERATING else merger_round
         return (module.to_act(state),)
@@ -110,7 +112,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return list(state.builder.legal_actions(seat))
         if state.round == STOCK:
             return list(stock_round.legal(state, seat))
-        from boardroom.titles.lost_atlas import merger_round, operating_round
+        from boardroom.titles.lost_atlas.rounds import merger_round, operating_round
 
         module: Any = operating_round if state.round == OPERATING else merger_round
         return list(module.legal(state, seat))
@@ -146,7 +148,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
                 return IllegalAction("lost_atlas.stock.turn",
                                      f"{action} is not a Stock Round action")
             return stock_round.check(state, action, seat)
-        from boardroom.titles.lost_atlas import merger_round, operating_round
+        from boardroom.titles.lost_atlas.rounds import merger_round, operating_round
 
         module: Any = operating_round if state.round == OPERATING else merger_round
         result: IllegalAction | None = module.check(state, action, seat)
@@ -172,7 +174,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             if stock_round.apply(state, action, seat, log):  # type: ignore[arg-type]
                 flow.after_stock_round(state, log)
             return log
-        from boardroom.titles.lost_atlas import merger_round, operating_round
+        from boardroom.titles.lost_atlas.rounds import merger_round, operating_round
 
         if state.round == OPERATING:
             if operating_round.apply(state, action, seat, log):

@@ -39,7 +39,7 @@ def view_state(state: LostAtlasState, seat: int | None, to_act: tuple[int, ...])
             "last_revenue": corp.last_revenue,
         }
         if corp.hq is not None:  # the Headquarters variant
-            from boardroom.titles.lost_atlas.headquarters import describe as describe_hq
+            from boardroom.titles.lost_atlas.variants.headquarters import describe as describe_hq
 
             corps[company]["headquarters"] = describe_hq(corp.hq)
     view: dict[str, Any] = {
@@ -71,7 +71,7 @@ def view_state(state: LostAtlasState, seat: int | None, to_act: tuple[int, ...])
         view["auction"] = {"initiator": a.initiator, "bid": a.bid, "leader": a.leader,
                            "active": list(a.active), "won": a.won}
     if state.round == "operating":
-        from boardroom.titles.lost_atlas.operating_round import describe
+        from boardroom.titles.lost_atlas.rounds.operating_round import describe
 
         view["operating"] = describe(state)
     mr = state.mr
@@ -89,11 +89,11 @@ def view_state(state: LostAtlasState, seat: int | None, to_act: tuple[int, ...])
                                   voters=list(mr.voters),
                                   votes={str(s): v for s, v in sorted(mr.votes.items())})
             if mr.proposal and mr.proposer is not None:  # a vote is open: shares for/against
-                from boardroom.titles.lost_atlas.merger_round import tally
+                from boardroom.titles.lost_atlas.rounds.merger_round import tally
 
                 for_, against, left = tally(state)
                 view["merger"]["tally"] = {"for": for_, "against": against, "left": left}
-    from boardroom.titles.lost_atlas import bank_break, landmarks
+    from boardroom.titles.lost_atlas.variants import bank_break, landmarks
 
     if (bank := bank_break.bank_view(state)) is not None:  # the Bank Break variant
         view["bank"] = bank
@@ -115,7 +115,7 @@ def _solo_view(state: LostAtlasState) -> dict[str, Any] | None:
     """The Solo Game's Conglomerate: its trains, its action deck (face up: the cards
     left, top first, and the used ones), its treasury, price, hubs and running score.
     None outside the Solo Game, and before the first minor is drawn."""
-    from boardroom.titles.lost_atlas import solo
+    from boardroom.titles.lost_atlas.variants import solo
 
     record = state.solo
     if not isinstance(record, solo.SoloState):

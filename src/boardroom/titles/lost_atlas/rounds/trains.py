@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardroom.core.title import Action
-from boardroom.titles.lost_atlas import landmarks
-from boardroom.titles.lost_atlas.operator import RESOURCEFUL, SPACIOUS
+from boardroom.titles.lost_atlas.board.operator import RESOURCEFUL, SPACIOUS
 from boardroom.titles.lost_atlas.state import MAJOR, LostAtlasState
+from boardroom.titles.lost_atlas.variants import landmarks
 
 GREY_BACK = "inf"
 

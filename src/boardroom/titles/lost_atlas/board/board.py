@@ -22,7 +22,7 @@ from boardroom.map.hexes import Hex, neighbour, rotate_edge
 from boardroom.map.pieces import TRIANGLE, PieceShape, place_hexes
 from boardroom.map.tiles import Stop, TileDef
 from boardroom.map.track import StopRef, TrackMap
-from boardroom.titles.lost_atlas.components import Components, MapPiece
+from boardroom.titles.lost_atlas.board.components import Components, MapPiece
 
 BLANK, WATER, MOUNTAIN, CITY, BORDER, DESTINATION = (
     "blank", "water", "mountain", "city", "border", "destination",

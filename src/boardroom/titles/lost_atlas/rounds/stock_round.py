@@ -28,9 +28,9 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.hexes import Hex
 from boardroom.market.shares import Company
-from boardroom.titles.lost_atlas import bank_break, hubs, landmarks, solo
 from boardroom.titles.lost_atlas.actions import Pass
-from boardroom.titles.lost_atlas.operator import ADAPTIVE, EXPANSIVE, SUBURBAN
+from boardroom.titles.lost_atlas.board import hubs
+from boardroom.titles.lost_atlas.board.operator import ADAPTIVE, EXPANSIVE, SUBURBAN
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MINOR,
@@ -41,6 +41,7 @@ from boardroom.titles.lost_atlas.state import (
     company_account,
     player_account,
 )
+from boardroom.titles.lost_atlas.variants import bank_break, landmarks, solo
 
 TREASURY, POOL = "treasury", "pool"
 
@@ -463,7 +464,7 @@ def _sell(state: LostAtlasState, action: Sell, seat: int, log: list[str]) -> Non
     log.append(f"{state.players[seat]} sells {action.count} {corp.name} at {price}; the "
                f"price drops to {state.price(action.company)}.")
     _presidency(state, action.company, log)
-    from boardroom.titles.lost_atlas import flow
+    from boardroom.titles.lost_atlas.rounds import flow
 
     flow.check_dissolution(state, action.company, log)
     bank_break.note_depletion(state, log)
@@ -517,7 +518,7 @@ def finish(state: LostAtlasState, log: list[str]) -> bool:
     if state.cycle == 1 and not sr.launched_any and not state.corps:
         log.append("No minor company was launched: the matrix is dealt again and the "
                    "Stock Round starts over.")
-        from boardroom.titles.lost_atlas import flow
+        from boardroom.titles.lost_atlas.rounds import flow
 
         flow.deal_matrix(state, log)
         start(state, log)

@@ -49,9 +49,9 @@ from boardroom.routing import (
     solve,
     validate,
 )
-from boardroom.titles.lost_atlas.board import Board
-from boardroom.titles.lost_atlas.components import Components
-from boardroom.titles.lost_atlas.operator import EXPRESS, OVERNIGHT, Operator
+from boardroom.titles.lost_atlas.board.board import Board
+from boardroom.titles.lost_atlas.board.components import Components
+from boardroom.titles.lost_atlas.board.operator import EXPRESS, OVERNIGHT, Operator
 
 SUBURB_BONUS = 10
 RULE = "lost_atlas.route"
@@ -125,7 +125,7 @@ def build_network(board: Board, company_id: str, trains: Sequence[int | None],
     """
     laid = board.track.laid
     if reach_only:
-        from boardroom.titles.lost_atlas.track_laying import trace_for
+        from boardroom.titles.lost_atlas.board.track_laying import trace_for
 
         reach = trace_for(board, Operator(company_id, abilities))
         home = {ref[0] for ref in board.hubs_of(company_id)}

@@ -41,9 +41,9 @@ from typing import Any
 
 from boardroom.core.errors import IllegalAction, OptionError
 from boardroom.core.ledger import Ledger
-from boardroom.titles.lost_atlas import variants
-from boardroom.titles.lost_atlas.components import Components
+from boardroom.titles.lost_atlas.board.components import Components
 from boardroom.titles.lost_atlas.state import BANK, MERGER, LostAtlasState
+from boardroom.titles.lost_atlas.variants import switches as variants
 
 RESERVE = "reserve"
 """The ledger account of the money set aside."""
@@ -160,7 +160,7 @@ def certificate_limit(state: LostAtlasState) -> int | None:
 
 def certificates(state: LostAtlasState, seat: int) -> int:
     """Certificates ``seat`` holds: a president's certificate counts one."""
-    from boardroom.titles.lost_atlas import landmarks
+    from boardroom.titles.lost_atlas.variants import landmarks
 
     count = sum(corp.shares.certificates(seat) for corp in state.corps.values())
     return count + landmarks.held(state, seat)
@@ -212,7 +212,8 @@ def must_sell(state: LostAtlasState, seat: int) -> bool:
 
 def forced_sales(state: LostAtlasState, seat: int) -> list[Any]:
     """The sales ``seat`` may make now under the Stock Round's selling rules."""
-    from boardroom.titles.lost_atlas import landmarks, stock_round
+    from boardroom.titles.lost_atlas.rounds import stock_round
+    from boardroom.titles.lost_atlas.variants import landmarks
 
     out: list[Any] = []
     held = {c: corp.shares.held(seat) for c, corp in sorted(state.corps.items())}
@@ -228,7 +229,7 @@ def forced_sales(state: LostAtlasState, seat: int) -> list[Any]:
 
 def check_forced(state: LostAtlasState, action: Any, seat: int) -> IllegalAction | None:
     """While ``seat`` must sell, any other Stock Round action is refused."""
-    from boardroom.titles.lost_atlas import stock_round
+    from boardroom.titles.lost_atlas.rounds import stock_round
 
     if isinstance(action, stock_round.Sell) or not must_sell(state, seat):
         return None

@@ -17,7 +17,7 @@ A map file is one JSON object::
     }
 
 ``anchor`` is where the piece's hex A goes and ``rotation`` how many sixths it is turned
-clockwise about A (as in :mod:`boardroom.titles.lost_atlas.mapbuild`). Pieces are laid
+clockwise about A (as in :mod:`boardroom.titles.lost_atlas.board.mapbuild`). Pieces are laid
 in the listed order and, unless ``free_placement`` is true, each must obey the map
 building rules (at least 3 shared edges with the pieces before it, no edge shared with a
 black border hex, no overlap; the first piece may go anywhere). With ``free_placement``
@@ -45,9 +45,9 @@ from typing import Any
 from boardroom.core.errors import BoardroomError
 from boardroom.map.hexes import Hex
 from boardroom.map.pieces import check_placement, place_hexes
-from boardroom.titles.lost_atlas.board import BLANK, MOUNTAIN, Board, Space, piece_shape
-from boardroom.titles.lost_atlas.components import Components
-from boardroom.titles.lost_atlas.mapbuild import (
+from boardroom.titles.lost_atlas.board.board import BLANK, MOUNTAIN, Board, Space, piece_shape
+from boardroom.titles.lost_atlas.board.components import Components
+from boardroom.titles.lost_atlas.board.mapbuild import (
     RULE_CAPITAL_TARGET,
     MapBuilder,
     capital_problem,
@@ -386,7 +386,7 @@ class MapEditor:
     """Build a custom map programmatically; every change is checked at once and a
     refused change (a :class:`MapFileError`) leaves the map as it was.
 
-    >>> from boardroom.titles.lost_atlas.components import load_components
+    >>> from boardroom.titles.lost_atlas.board.components import load_components
     >>> ed = MapEditor(load_components())
     >>> ed.add_piece(16, (0, 0), 0)
     [(0, 0), (1, 0), (0, 1)]

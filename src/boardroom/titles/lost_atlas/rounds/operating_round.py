@@ -77,20 +77,13 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.track import StopRef
 from boardroom.routing import Route, RouteError, validate
-from boardroom.titles.lost_atlas import (
-    bank_break,
-    flow,
-    headquarters,
-    hubs,
-    landmarks,
-    routes,
-    solo,
-    track_laying,
-)
-from boardroom.titles.lost_atlas import trains as train_rules
 from boardroom.titles.lost_atlas.actions import Pass
-from boardroom.titles.lost_atlas.hubs import PlaceHub, PlaceSuburb
-from boardroom.titles.lost_atlas.operator import EXPANSIVE, SUBURBAN, Operator
+from boardroom.titles.lost_atlas.board import hubs, routes, track_laying
+from boardroom.titles.lost_atlas.board.hubs import PlaceHub, PlaceSuburb
+from boardroom.titles.lost_atlas.board.operator import EXPANSIVE, SUBURBAN, Operator
+from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay
+from boardroom.titles.lost_atlas.rounds import flow
+from boardroom.titles.lost_atlas.rounds import trains as train_rules
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAJOR,
@@ -100,7 +93,7 @@ from boardroom.titles.lost_atlas.state import (
     company_account,
     player_account,
 )
-from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay
+from boardroom.titles.lost_atlas.variants import bank_break, headquarters, landmarks, solo
 
 LEADOFF, SHARES, TRACK, HUB, RUN, PAYOUT, TRAINS = (
     "leadoff", "shares", "track", "hub", "run", "payout", "trains",

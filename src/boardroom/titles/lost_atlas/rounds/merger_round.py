@@ -78,9 +78,10 @@ from boardroom.core.title import Action
 from boardroom.map.hexes import Hex
 from boardroom.map.track import StopRef
 from boardroom.market.shares import Company
-from boardroom.titles.lost_atlas import headquarters, trains, variants
 from boardroom.titles.lost_atlas.actions import Pass
-from boardroom.titles.lost_atlas.operator import Operator
+from boardroom.titles.lost_atlas.board.operator import Operator
+from boardroom.titles.lost_atlas.board.track_laying import trace_for
+from boardroom.titles.lost_atlas.rounds import trains
 from boardroom.titles.lost_atlas.state import (
     MAJOR,
     MINOR,
@@ -88,7 +89,8 @@ from boardroom.titles.lost_atlas.state import (
     LostAtlasState,
     company_account,
 )
-from boardroom.titles.lost_atlas.track_laying import trace_for
+from boardroom.titles.lost_atlas.variants import headquarters
+from boardroom.titles.lost_atlas.variants import switches as variants
 
 PROPOSE, ANSWER, CHOOSE, DISCARD = "propose", "answer", "choose", "discard"
 HQ = "headquarters"
@@ -289,7 +291,7 @@ def start(state: LostAtlasState, log: list[str], number: int = 1) -> None:
     ``_close`` starts); ``state.mr`` stays None when no merger is possible."""
     state.mr = None
     name = _round_name(number)
-    from boardroom.titles.lost_atlas import solo
+    from boardroom.titles.lost_atlas.variants import solo
 
     if solo.active(state):  # the Conglomerate may absorb an unlaunched minor first
         solo.merger_round(state, log)

@@ -56,16 +56,17 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.hexes import Hex, neighbours
 from boardroom.map.track import StopRef
-from boardroom.titles.lost_atlas import hubs, track_laying, variants
 from boardroom.titles.lost_atlas.actions import Pass
-from boardroom.titles.lost_atlas.operator import Operator
+from boardroom.titles.lost_atlas.board import hubs, track_laying
+from boardroom.titles.lost_atlas.board.operator import Operator
+from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAJOR,
     LostAtlasState,
     company_account,
 )
-from boardroom.titles.lost_atlas.track_laying import LayBudget, TileLay
+from boardroom.titles.lost_atlas.variants import switches as variants
 
 RULE = "lost_atlas.variant.hq."
 TAX, LAND, ZONING = "tax", "land", "zoning"

@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 
 from boardroom.core.errors import IllegalAction
 from boardroom.core.title import Action
-from boardroom.titles.lost_atlas import solo, variants
 from boardroom.titles.lost_atlas.state import BANK, LostAtlasState, company_account, player_account
+from boardroom.titles.lost_atlas.variants import solo
+from boardroom.titles.lost_atlas.variants import switches as variants
 
 METROPOLITAN = "metropolitan"
 """The Metropolitan's id in the Stock Round notation."""

@@ -52,8 +52,8 @@ from boardroom.core.title import Action, Result
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.track import Reach, StopRef
 from boardroom.market.shares import Company
-from boardroom.titles.lost_atlas import routes, track_laying
-from boardroom.titles.lost_atlas.board import (
+from boardroom.titles.lost_atlas.board import routes, track_laying
+from boardroom.titles.lost_atlas.board.board import (
     BLANK,
     CITY,
     DESTINATION,
@@ -61,8 +61,8 @@ from boardroom.titles.lost_atlas.board import (
     MOUNTAIN,
     Board,
 )
-from boardroom.titles.lost_atlas.components import Conglomerate as ConglomerateRules
-from boardroom.titles.lost_atlas.operator import ADAPTIVE, TUNNELING, Operator
+from boardroom.titles.lost_atlas.board.components import Conglomerate as ConglomerateRules
+from boardroom.titles.lost_atlas.board.operator import ADAPTIVE, TUNNELING, Operator
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAJOR,
@@ -203,7 +203,7 @@ def normalize_option(options: dict[str, Any], solo_mode: bool) -> None:
 # -- setup ---------------------------------------------------------------------------------
 def begin(state: LostAtlasState, log: list[str]) -> None:
     """The map is built: draw the first minor at random; the player names the second."""
-    from boardroom.titles.lost_atlas import flow
+    from boardroom.titles.lost_atlas.rounds import flow
 
     candidates = [m for m in flow.minors_in_game(state) if _home_ref(state, m) is not None]
     drawn = candidates[state.rng.below(len(candidates))]
@@ -227,7 +227,7 @@ def _home_ref(state: LostAtlasState, minor: str) -> StopRef | None:
 def partners(state: LostAtlasState) -> list[str]:
     """The minors the player may name now (filtered by ``solo_difficulty`` when some
     partner gives the wanted difficulty)."""
-    from boardroom.titles.lost_atlas import flow
+    from boardroom.titles.lost_atlas.rounds import flow
 
     solo = _solo(state)
     out = [m for m in flow.minors_in_game(state)
@@ -265,7 +265,7 @@ def check_setup(state: LostAtlasState, action: Action, seat: int) -> IllegalActi
 
 
 def apply_setup(state: LostAtlasState, action: Action, log: list[str]) -> None:
-    from boardroom.titles.lost_atlas import flow, stock_round
+    from boardroom.titles.lost_atlas.rounds import flow, stock_round
 
     assert isinstance(action, ChooseConglomerate)
     _form(state, action.minor, log)
@@ -506,7 +506,7 @@ def operate(state: LostAtlasState, log: list[str]) -> None:
 def issue(state: LostAtlasState, log: list[str]) -> None:
     """Issue one under-charter share to the pool: the treasury gains the price, the
     price drops one space (the pool limit does not stop it: PROVISIONAL)."""
-    from boardroom.titles.lost_atlas import flow
+    from boardroom.titles.lost_atlas.rounds import flow
 
     cong = company(state)
     assert cong is not None
@@ -526,7 +526,7 @@ def issue(state: LostAtlasState, log: list[str]) -> None:
 def current_train(state: LostAtlasState) -> str | None:
     """The train on offer now: the top of the stack (a grey card as its 7 face), or the
     unlimited grey card once the stack is empty."""
-    from boardroom.titles.lost_atlas import operating_round
+    from boardroom.titles.lost_atlas.rounds import operating_round
 
     choices = operating_round._stack_choices(state)
     return choices[0] if choices else None
@@ -545,7 +545,7 @@ def buy_train(state: LostAtlasState, log: list[str]) -> None:
     """Buy the current train paying the difference to the last one; it takes the card
     off the stack (phases and rust follow as for any purchase), keeps every train (no
     limit) and its trains never rust."""
-    from boardroom.titles.lost_atlas import trains as train_rules
+    from boardroom.titles.lost_atlas.rounds import trains as train_rules
 
     cong = company(state)
     assert cong is not None
@@ -625,7 +625,7 @@ def basic_action(state: LostAtlasState, log: list[str]) -> None:
 def _place_hub(state: LostAtlasState, capital_only: bool, log: list[str]) -> bool:
     """Place its cheapest charter hub on the best city spot it reaches with a free slot:
     a capital first, then the highest revenue (then the smallest hex)."""
-    from boardroom.titles.lost_atlas import hubs
+    from boardroom.titles.lost_atlas.board import hubs
 
     cong = company(state)
     assert cong is not None
@@ -692,7 +692,7 @@ def pay(state: LostAtlasState, log: list[str]) -> None:
     """Always paid out: its own shares pay its treasury, the player's pay the player,
     the under-charter shares pay the treasury (as any treasury share does), pool
     shares pay nobody."""
-    from boardroom.titles.lost_atlas import operating_round
+    from boardroom.titles.lost_atlas.rounds import operating_round
 
     cong = company(state)
     assert cong is not None
@@ -725,7 +725,7 @@ def check_player_share_deal(state: LostAtlasState, company_id: str, source: str 
 
 def stock_round(state: LostAtlasState, log: list[str]) -> None:
     """Its Stock Round, after the player's: sell, then buy (in operating order)."""
-    from boardroom.titles.lost_atlas import flow
+    from boardroom.titles.lost_atlas.rounds import flow
 
     cong = company(state)
     if cong is None:

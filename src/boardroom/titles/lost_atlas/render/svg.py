@@ -1,6 +1,6 @@
 """An SVG picture of the Lost Atlas map at any moment of a game.
 
-:func:`render_board` draws a :class:`~boardroom.titles.lost_atlas.board.Board` the way
+:func:`render_board` draws a :class:`~boardroom.titles.lost_atlas.board.board.Board` the way
 the table looks: hexes coloured by terrain (land, water with waves, mountains with a peak
 and their cost, black border hexes, Distant Destinations as red off-board areas showing
 their revenue card with the current phase's value picked out), track tiles in their
@@ -37,8 +37,8 @@ from boardroom.map.pieces import TRIANGLE, PieceShape, place_hexes
 from boardroom.map.tiles import Stop, TileDef
 
 if TYPE_CHECKING:
-    from boardroom.titles.lost_atlas.board import Board, Space
-    from boardroom.titles.lost_atlas.components import Components
+    from boardroom.titles.lost_atlas.board.board import Board, Space
+    from boardroom.titles.lost_atlas.board.components import Components
 
 Point = tuple[float, float]
 
@@ -1281,16 +1281,16 @@ def is_game_record(path: str | Path) -> bool:
 
 
 def load_map_picture(path: str | Path) -> MapPicture:
-    """Read a JSON map file (:mod:`boardroom.titles.lost_atlas.mapfile`, imported only
+    """Read a JSON map file (:mod:`boardroom.titles.lost_atlas.board.mapfile`, imported only
     when needed) into what :func:`render_board` draws."""
     try:
-        from boardroom.titles.lost_atlas import mapfile
+        from boardroom.titles.lost_atlas.board import mapfile
     except ImportError as exc:  # pragma: no cover - only when the module is left out
         raise BoardroomError(
-            "reading map files needs boardroom.titles.lost_atlas.mapfile, which this "
+            "reading map files needs boardroom.titles.lost_atlas.board.mapfile, which this "
             "installation of Boardroom lacks"
         ) from exc
-    from boardroom.titles.lost_atlas.components import load_components
+    from boardroom.titles.lost_atlas.board.components import load_components
 
     components = load_components()
     loaded = mapfile.load_map(components, path)

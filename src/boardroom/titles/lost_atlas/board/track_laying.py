@@ -30,7 +30,7 @@ from boardroom.core.title import Action
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef, colour_rank, keeps_track
 from boardroom.map.track import Reach, StopRef
-from boardroom.titles.lost_atlas.board import (
+from boardroom.titles.lost_atlas.board.board import (
     BORDER,
     CITY,
     DESTINATION,
@@ -39,7 +39,7 @@ from boardroom.titles.lost_atlas.board import (
     WATER,
     Board,
 )
-from boardroom.titles.lost_atlas.operator import AGRICULTURAL, BRIDGING, TUNNELING, Operator
+from boardroom.titles.lost_atlas.board.operator import AGRICULTURAL, BRIDGING, TUNNELING, Operator
 
 TUNNELING_REWARD = 60
 MAX_YELLOW = 2
@@ -114,7 +114,7 @@ def trace_for(board: Board, op: Operator) -> Reach:
     nothing it read has changed: a trace reads only the tiles and hubs of the hexes it
     enters and of its starting hexes, so a lay or a hub elsewhere (another company's
     turn, far away) leaves the answer exactly as it was."""
-    from boardroom.titles.lost_atlas.operator import OVERNIGHT
+    from boardroom.titles.lost_atlas.board.operator import OVERNIGHT
 
     overnight = op.has(OVERNIGHT)
     key = (op.id, overnight, board.trace_key())

@@ -17,9 +17,9 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.hexes import Hex
 from boardroom.map.track import Reach, StopRef
-from boardroom.titles.lost_atlas.board import CITY, Board
-from boardroom.titles.lost_atlas.operator import SUBURBAN, Operator
-from boardroom.titles.lost_atlas.track_laying import trace_for
+from boardroom.titles.lost_atlas.board.board import CITY, Board
+from boardroom.titles.lost_atlas.board.operator import SUBURBAN, Operator
+from boardroom.titles.lost_atlas.board.track_laying import trace_for
 
 SUBURB_TOKENS = 2
 

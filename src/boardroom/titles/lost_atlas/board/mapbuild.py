@@ -18,7 +18,7 @@ notation                 meaning
 =======================  ==========================================================
 
 >>> from boardroom.core.rng import Rng
->>> from boardroom.titles.lost_atlas.components import load_components
+>>> from boardroom.titles.lost_atlas.board.components import load_components
 >>> b = auto_build(load_components(), "short", 3, Rng(7))
 >>> b.is_done, len(b.board.pieces) == load_components().mode_pile_size("short")
 (True, True)
@@ -77,8 +77,8 @@ from boardroom.core.title import Action
 from boardroom.map.hexes import DIRECTIONS, Hex, neighbours, rotate_about, rotate_edge
 from boardroom.map.pieces import Placement, check_placement, place_hexes
 from boardroom.titles.lost_atlas.actions import Pass
-from boardroom.titles.lost_atlas.board import BLANK, CITY, Board, Space, piece_shape
-from boardroom.titles.lost_atlas.components import Components, MapHex, MapPiece
+from boardroom.titles.lost_atlas.board.board import BLANK, CITY, Board, Space, piece_shape
+from boardroom.titles.lost_atlas.board.components import Components, MapHex, MapPiece
 
 StackItem = int | str
 """A map piece's printed number, or a capital project's id."""

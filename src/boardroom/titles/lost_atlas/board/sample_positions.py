@@ -5,11 +5,11 @@ play, not by real games (which the benchmarks say wherever they use them)."""
 from __future__ import annotations
 
 from boardroom.core.rng import Rng
-from boardroom.titles.lost_atlas.board import Board
-from boardroom.titles.lost_atlas.components import Components, load_components
-from boardroom.titles.lost_atlas.mapbuild import auto_build
-from boardroom.titles.lost_atlas.operator import Operator
-from boardroom.titles.lost_atlas.track_laying import LayBudget, lay, legal_lays
+from boardroom.titles.lost_atlas.board.board import Board
+from boardroom.titles.lost_atlas.board.components import Components, load_components
+from boardroom.titles.lost_atlas.board.mapbuild import auto_build
+from boardroom.titles.lost_atlas.board.operator import Operator
+from boardroom.titles.lost_atlas.board.track_laying import LayBudget, lay, legal_lays
 
 PHASE_COLOURS = {
     "yellow": ("yellow",),

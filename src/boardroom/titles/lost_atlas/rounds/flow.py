@@ -14,17 +14,11 @@ from boardroom.core.ledger import Ledger
 from boardroom.core.rng import Rng
 from boardroom.core.title import Result
 from boardroom.market.stock_track import StockTrack
-from boardroom.titles.lost_atlas import (
-    bank_break,
-    landmarks,
-    mapbuild,
-    stock_round,
-    trains,
-    variants,
-)
-from boardroom.titles.lost_atlas.board import Board
-from boardroom.titles.lost_atlas.components import Components
-from boardroom.titles.lost_atlas.operator import ADAPTIVE
+from boardroom.titles.lost_atlas.board import mapbuild
+from boardroom.titles.lost_atlas.board.board import Board
+from boardroom.titles.lost_atlas.board.components import Components
+from boardroom.titles.lost_atlas.board.operator import ADAPTIVE
+from boardroom.titles.lost_atlas.rounds import stock_round, trains
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAP,
@@ -36,6 +30,8 @@ from boardroom.titles.lost_atlas.state import (
     company_account,
     player_account,
 )
+from boardroom.titles.lost_atlas.variants import bank_break, landmarks
+from boardroom.titles.lost_atlas.variants import switches as variants
 
 TIE_RULE = ("equal scores: the player presiding over the company that would act earliest "
             "in turn order wins")
@@ -52,7 +48,7 @@ GAME_OPTIONS = {
 
 def normalize_options(components: Components, options: Mapping[str, Any],
                       players: Sequence[str]) -> dict[str, Any]:
-    from boardroom.titles.lost_atlas import solo
+    from boardroom.titles.lost_atlas.variants import solo
 
     known = (set(GAME_OPTIONS) | set(mapbuild.OPTION_DEFAULTS) | set(variants.VARIANT_OPTIONS)
              | {solo.OPTION})
@@ -103,7 +99,7 @@ def _check_map_option(components: Components, options: Mapping[str, Any]) -> Non
 def _load_map(components: Components, options: Mapping[str, Any]) -> Any:
     """The checked map of option ``map`` (a ``mapfile.LoadedMap``); a bad one is an
     OptionError naming the entry."""
-    from boardroom.titles.lost_atlas import mapfile
+    from boardroom.titles.lost_atlas.board import mapfile
 
     try:
         return mapfile.build(components, mapfile.spec_from_json(options["map"], "option map"),
@@ -186,7 +182,7 @@ def after_map(state: LostAtlasState, log: list[str]) -> None:
     state.rng = builder.rng
     state.destination_values = dict(builder.destination_cards)
     state.builder = None
-    from boardroom.titles.lost_atlas import solo
+    from boardroom.titles.lost_atlas.variants import solo
 
     if solo.active(state):  # the player names the Conglomerate's second minor first
         solo.begin(state, log)
@@ -214,7 +210,7 @@ def minors_in_game(state: LostAtlasState) -> list[str]:
 
 def deal_matrix(state: LostAtlasState, log: list[str]) -> None:
     """Shuffle the unlaunched minors and deal them into the mode's columns."""
-    from boardroom.titles.lost_atlas import solo
+    from boardroom.titles.lost_atlas.variants import solo
 
     taken = set(state.corps) | set(solo.taken_minors(state))
     minors = [m for m in minors_in_game(state) if m not in taken]
@@ -255,7 +251,7 @@ def after_stock_round(state: LostAtlasState, log: list[str]) -> None:
 
 
 def start_operating(state: LostAtlasState, number: int, log: list[str]) -> None:
-    from boardroom.titles.lost_atlas import operating_round
+    from boardroom.titles.lost_atlas.rounds import operating_round
 
     state.round = OPERATING
     state.or_number = number
@@ -275,7 +271,7 @@ def after_operating(state: LostAtlasState, log: list[str]) -> None:
         finish(state, bank_break.END_REASON, log)
         return
     if state.phase != "yellow":  # the first green train has been bought or exported
-        from boardroom.titles.lost_atlas import merger_round
+        from boardroom.titles.lost_atlas.rounds import merger_round
 
         state.round = MERGER
         merger_round.start(state, log)
@@ -322,7 +318,7 @@ def finish(state: LostAtlasState, reason: str, log: list[str]) -> None:
     state.end_reason = reason
     state.op = state.mr = state.sr = state.auction = None
     final = scores(state)
-    from boardroom.titles.lost_atlas import solo
+    from boardroom.titles.lost_atlas.variants import solo
 
     if solo.active(state):  # the player against the Conglomerate's score
         state.result, line = solo.result(state, final[0])

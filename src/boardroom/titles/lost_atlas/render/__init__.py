@@ -1,0 +1,1 @@
+"""The picture of a Lost Atlas board: SVG (:mod:`.svg`)."""

@@ -1,0 +1,1 @@
+"""The Lost Atlas variants, one module each, and their switches (:mod:`.switches`)."""
