@@ -90,7 +90,7 @@ def test_two_player_bank_is_a_stockholder_at_the_end() -> None:
     game = position(2, chains={"Tower": TOWER41, "Imperial": ["7G", "8G"]},
                     hands={0: ["10I"]}, bag=TWELVES,
                     shares={0: {"Tower": 10, "Imperial": 13}, 1: {"Tower": 2}})
-    play(game, "end")
+    play(game, "end", "10I", "pass")
     assert game.is_over
     draws = [line for line in game.log if line.startswith("The bank draws")]
     assert [re.sub(r"12[A-I]", "12?", line) for line in draws] == [
@@ -110,7 +110,7 @@ def test_two_player_bank_reads_a_number_when_the_bag_is_empty() -> None:
     game = position(2, chains={"Tower": TOWER41}, hands={0: ["10I"]}, bag=[],
                     shares={0: {"Tower": 13}})
     expected = game.state.rng.copy().below(12) + 1
-    play(game, "end")
+    play(game, "end", "10I", "pass")
     assert (f"The bank reads {expected} (no tiles left to draw) and holds {expected} "
             f"Tower shares for the bonuses.") in game.log
     # Ann 13 beats any number 1-12: primary $10,000; the bank keeps the secondary.

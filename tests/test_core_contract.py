@@ -160,6 +160,7 @@ def test_unknown_record_version_is_refused() -> None:
 ])
 def test_corrupted_record_is_refused(change: dict[str, Any], words: str) -> None:
     data = played(count=5).to_record()
+    del data["digest"]  # a hand-edited record: the digest would report the edit first
     data.update(change)
     with pytest.raises(RecordError, match=words):
         boardroom.load(data)
@@ -183,6 +184,7 @@ def test_record_missing_a_field_or_not_json_is_refused() -> None:
 ])
 def test_unreplayable_action_is_named_by_its_index(index: int, text: str) -> None:
     data = played(count=8).to_record()
+    del data["digest"]
     data["actions"][index] = text
     with pytest.raises(RecordError, match=f"action {index} \\('{text}'\\) cannot be replayed"):
         boardroom.load(data)

@@ -16,9 +16,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from boardroom.core.errors import OptionError
+from boardroom.core.errors import OptionError, RecordError
 from boardroom.core.game import Game, LogEntry, load
-from boardroom.core.record import Record
+from boardroom.core.record import Record, parse_json, read_text
 
 SEED_LIMIT = 1_000_000_000
 """Random seeds are drawn below this, so that they stay easy to read and retype."""
@@ -77,11 +77,9 @@ def parse_value(text: str) -> bool | int | str:
 def read_json_value(path: str) -> Any:
     """The JSON value of the file an ``@FILE`` option value names (a map file, say)."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CliError(f"cannot read option file {path}: {exc.strerror or exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise CliError(f"option file {path} is not JSON: {exc}") from exc
+        return parse_json(read_text(path, "option file"), f"option file {path}")
+    except RecordError as exc:
+        raise CliError(str(exc)) from exc
 
 
 def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
@@ -116,7 +114,7 @@ def resolve_seat(game: Game, who: str) -> int:
     folded = [name.casefold() for name in players]
     if who.casefold() in folded:
         return folded.index(who.casefold())
-    if who.strip().isdigit() and int(who) < len(players):
+    if who.strip().isascii() and who.strip().isdigit() and int(who) < len(players):
         return int(who)
     seats = ", ".join(f"{seat} {name}" for seat, name in enumerate(players))
     raise OptionError(f"no player or seat {who!r} in this game (seats: {seats})")

@@ -9,15 +9,24 @@ Every command but ``play`` works on a record file, the JSON of ``game.to_record(
     boardroom undo game.json
     boardroom replay game.json
 
-Mistakes (an unknown title or option, a corrupted record) end with a message and exit
-status 2; an illegal action ends with the rule it breaks and exit status 1, the record
-left as it was.
+Every error is one line on standard error, never a traceback, and the exit status says
+what kind it was:
+
+====  ====================================================================
+0     done
+1     an illegal action (the message names the rule it breaks); the record is unchanged
+2     a mistake in what was asked: unknown title, option or player, a file that cannot
+      be read, is not UTF-8, is not JSON (or is nested too deeply), or is not a record
+3     a bug in Boardroom itself (one line naming it; set ``BOARDROOM_DEBUG=1`` to see the
+      traceback)
+====  ====================================================================
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -61,6 +70,12 @@ RECORD = click.Path(dir_okay=False)
 SHOW_LOG_LINES = 8
 
 
+class InternalError(click.ClickException):
+    """An exception Boardroom did not mean to raise: a bug, reported in one line."""
+
+    exit_code = 3
+
+
 class BoardroomGroup(click.Group):
     """A command group that turns Boardroom's errors into messages and exit statuses."""
 
@@ -71,6 +86,16 @@ class BoardroomGroup(click.Group):
             raise click.ClickException(str(exc)) from exc
         except BoardroomError as exc:
             raise CliError(str(exc)) from exc
+        except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt,
+                SystemExit, EOFError):
+            raise
+        except RecursionError as exc:
+            raise CliError("the input is nested too deeply to read") from exc
+        except Exception as exc:
+            if os.environ.get("BOARDROOM_DEBUG"):
+                raise
+            raise InternalError(f"internal error, please report it: {type(exc).__name__}: "
+                                f"{exc} (BOARDROOM_DEBUG=1 shows the traceback)") from exc
 
 
 def option_pairs(func: Callable[..., Any]) -> Callable[..., Any]:

@@ -212,7 +212,7 @@ class Session:
             self.list_actions(seat)
         elif line == "board":
             self.show(seat)
-        elif command == "log" and (not rest or rest.strip().isdigit()):
+        elif command == "log" and (not rest or _is_number(rest.strip())):
             self.print_log(int(rest) if rest.strip() else None)
         elif command == "save":
             self.save(rest.strip())
@@ -228,7 +228,7 @@ class Session:
     def try_action(self, text: str, seat: int) -> bool:
         """Play the action ``text`` names (a notation or a number from the list)."""
         action: Action | str = text
-        if text.isdigit():
+        if _is_number(text):
             legal = self.game.legal_actions(seat)
             number = int(text)
             if not 1 <= number <= len(legal):
@@ -309,3 +309,7 @@ class Session:
         if report:
             self.out.print(f"The game is saved in {self.save_path}.")
 
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only: ``"²".isdigit()`` is true, but ``int("²")`` fails."""
+    return text.isascii() and text.isdigit()

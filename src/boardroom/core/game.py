@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardroom.core.errors import IllegalAction, OptionError, RecordError
+from boardroom.core.errors import IllegalAction, NotationError, OptionError, RecordError
 from boardroom.core.record import Record
 from boardroom.core.registry import get_title
 from boardroom.core.title import JSON, Action, Result, Title
@@ -46,10 +46,16 @@ class Game:
         players: Sequence[str],
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
+        rules_version: str | None = None,
     ) -> None:
         self.title: Title[Any, Any] = get_title(title)
         players = list(players)
         t = self.title
+        version = t.rules_version if rules_version is None else rules_version
+        if version != t.rules_version and version not in t.legacy_rules_versions:
+            raise OptionError(f"{t.display_name} has no rules version {version!r}; "
+                              f"it plays {t.rules_version!r}"
+                              + "".join(f" and reads {v!r}" for v in t.legacy_rules_versions))
         if not t.min_players <= len(players) <= t.max_players:
             raise OptionError(
                 f"{t.display_name} takes {t.min_players} to {t.max_players} players, "
@@ -57,11 +63,18 @@ class Game:
             )
         if len(set(players)) != len(players) or not all(p.strip() for p in players):
             raise OptionError("player names must be distinct and not empty")
+        for name in players:
+            if not _printable_name(name):
+                raise OptionError(f"player name {name!r} is not printable text "
+                                  f"(no control characters, no lone surrogates)")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError("the seed must be an int")
         normalized = t.normalize_options(options or {}, players)
-        self.record = Record(t.name, t.rules_version, normalized, players, seed, [])
-        state, setup_log = t.setup(players, seed, normalized)
+        self.record = Record(t.name, version, normalized, players, seed, [])
+        if version == t.rules_version:
+            state, setup_log = t.setup(players, seed, normalized)
+        else:
+            state, setup_log = t.setup_under(players, seed, normalized, version)
         self._state: Any = state
         self._log: list[LogEntry] = [LogEntry(-1, s) for s in setup_log]
         self._checkpoints: dict[int, Any] = {0: t.copy_state(state)}
@@ -166,7 +179,7 @@ class Game:
             self._log.extend(LogEntry(index, s) for s in sentences)
 
     def _resolve(self, action: Action | str, player: int | None) -> tuple[Action, int]:
-        act = self.title.parse(action) if isinstance(action, str) else action
+        act = self.title.parse(action) if isinstance(action, str) else self._canonical(action)
         seats = self.to_act
         if player is None:
             if not seats:
@@ -184,6 +197,32 @@ class Game:
             )
         return act, player
 
+    def _canonical(self, action: Action) -> Action:
+        """An action object built in Python is accepted only if its notation reads back
+        as the very same object: ``parse(str(action)) == action``.
+
+        Every action ``legal_actions`` lists passes; a hand-built object with a value the
+        notation cannot say (a share source that does not exist, a hex with four
+        coordinates, chains out of order, a vote nobody can cast) is refused here with the
+        notation rule, before the title's rules see it, so the record always reproduces
+        the game.
+        """
+        if not isinstance(action, Action):
+            raise IllegalAction("notation", f"{action!r} is not an action")
+        try:
+            text = str(action)
+            back = self.title.parse(text)
+        except NotationError as exc:
+            raise IllegalAction("notation", f"{action!r} has no notation that reads back: "
+                                f"{exc.message}") from exc
+        except Exception as exc:  # a hand-built object whose values str() cannot show
+            raise IllegalAction("notation", f"{action!r} is not a well-formed action "
+                                f"({type(exc).__name__})") from exc
+        if back != action:
+            raise IllegalAction("notation", f"{action!r} is not a well-formed action: its "
+                                f"notation {text!r} reads back as {back!r}")
+        return action
+
     # -- the record -----------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         return self.record.to_json()
@@ -198,6 +237,15 @@ class Game:
         new._log = list(self._log)
         new._checkpoints = dict(self._checkpoints)
         return new
+
+
+def _printable_name(name: str) -> bool:
+    """A name every terminal, file and page can show: UTF-8 text, no control characters."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return name.isprintable()
 
 
 def new_game(
@@ -228,14 +276,20 @@ def load(record: Record | Mapping[str, Any] | str) -> Game:
     else:
         rec = Record.from_json(dict(record))
     try:
-        game = Game(rec.title, rec.players, rec.seed, rec.options)
+        title = get_title(rec.title)
     except Exception as exc:
         raise RecordError(f"record cannot start a game: {exc}") from exc
-    if game.record.rules_version != rec.rules_version:
+    known = (title.rules_version, *title.legacy_rules_versions)
+    if rec.rules_version not in known:
         raise RecordError(
             f"record was played under rules version {rec.rules_version!r}; "
-            f"this Boardroom has {game.record.rules_version!r}"
+            f"this Boardroom plays {title.display_name} under "
+            f"{' or '.join(repr(v) for v in known)}"
         )
+    try:
+        game = Game(rec.title, rec.players, rec.seed, rec.options, rec.rules_version)
+    except Exception as exc:
+        raise RecordError(f"record cannot start a game: {exc}") from exc
     for index, text in enumerate(rec.actions):
         try:
             game.apply(text)

@@ -83,6 +83,9 @@ class Title(ABC, Generic[S, A]):
     rules_version: str
     min_players: int
     max_players: int
+    legacy_rules_versions: tuple[str, ...] = ()
+    """Older rules versions whose records still load, each replayed under its own rules
+    (``rules_version`` is the one new games are played under)."""
 
     @abstractmethod
     def normalize_options(
@@ -95,6 +98,13 @@ class Title(ABC, Generic[S, A]):
         self, players: Sequence[str], seed: int, options: Mapping[str, Any]
     ) -> tuple[S, list[str]]:
         """The initial state and the log sentences of the setup (opening draws...)."""
+
+    def setup_under(
+        self, players: Sequence[str], seed: int, options: Mapping[str, Any], rules_version: str
+    ) -> tuple[S, list[str]]:
+        """:meth:`setup` for a record of one of :attr:`legacy_rules_versions`; a title with
+        older rules overrides this to play them."""
+        raise NotImplementedError(f"{self.display_name} has no rules version {rules_version!r}")
 
     @abstractmethod
     def copy_state(self, state: S) -> S: ...

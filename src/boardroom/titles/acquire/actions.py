@@ -111,7 +111,7 @@ def _chain(word: str, text: str) -> int:
 
 
 def _count(word: str, text: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):  # "²".isdigit() is true, int("²") fails
         raise NotationError(f"{text!r}: {word!r} is not a number")
     return int(word)
 

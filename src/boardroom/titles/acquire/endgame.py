@@ -1,7 +1,11 @@
 """The end of the game (standard rules, "Ending the game").
 
 A player may declare the game over on their turn when a chain has 41 or more tiles, or
-when every chain on the board is safe (11+). Then every chain on the board pays its
+when every chain on the board is safe (11+). The declarer then "finishes their turn as
+normal, then the game ends" (rules version 2): they still place their tile if they declared
+before placing, resolve what it causes, and buy up to three shares; the game ends as that
+buy is made, before the draw. Records of rules version 1 (declaring ended the game at once,
+with no buy) still replay under that reading. At the end every chain on the board pays its
 bonuses, every share of a chain on the board is sold to the bank at its price, and the
 richest player wins. Equal cash shares a place (the standard rules name no tie-breaker).
 """
@@ -14,6 +18,13 @@ from boardroom.titles.acquire.state import BANK, OVER, AcquireState, account
 from boardroom.titles.acquire.stockcard import CHAINS, END_SIZE, SAFE_SIZE, chain_price
 
 TIE_RULE = "players with equal cash share the place"
+IMMEDIATE_END = "1"
+"""The rules version under which declaring the end ended the game at once."""
+
+
+def declarer_finishes_turn(state: AcquireState) -> bool:
+    """Whether a declaration lets the declarer finish the turn (rules version 2 on)."""
+    return state.rules_version != IMMEDIATE_END
 
 
 def may_declare_end(size: list[int]) -> bool:

@@ -76,6 +76,10 @@ class AcquireState:
     turn: int = 1
     end_reason: str = ""
     result: Result | None = None
+    rules_version: str = "2"
+    """"1": declaring the end ends the game at once; "2": the declarer finishes the turn."""
+    end_declared: bool = False
+    """Rules version 2: the end was declared; the game ends when this turn does."""
 
     def copy(self) -> AcquireState:
         return AcquireState(
@@ -97,4 +101,6 @@ class AcquireState:
             turn=self.turn,
             end_reason=self.end_reason,
             result=self.result,
+            rules_version=self.rules_version,
+            end_declared=self.end_declared,
         )

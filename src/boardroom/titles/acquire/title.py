@@ -29,7 +29,12 @@ from boardroom.titles.acquire.actions import (
     parse,
 )
 from boardroom.titles.acquire.board import NAMES, TILE_COUNT, distance_key, tile_name
-from boardroom.titles.acquire.endgame import finish, may_declare_end
+from boardroom.titles.acquire.endgame import (
+    IMMEDIATE_END,
+    declarer_finishes_turn,
+    finish,
+    may_declare_end,
+)
 from boardroom.titles.acquire.placement import (
     EIGHTH_CHAIN,
     FOUNDS,
@@ -107,7 +112,8 @@ def _wrong_step(state: AcquireState) -> IllegalAction:
 class AcquireTitle(Title[AcquireState, AcquireAction]):
     name = "acquire"
     display_name = "Acquire"
-    rules_version = "1"
+    rules_version = "2"
+    legacy_rules_versions = (IMMEDIATE_END,)
     min_players = 2
     max_players = 6
 
@@ -162,6 +168,15 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
         turn.start_turn(state, log)
         return state, log
 
+    def setup_under(self, players: Sequence[str], seed: int, options: Mapping[str, Any],
+                    rules_version: str) -> tuple[AcquireState, list[str]]:
+        """Rules version 1 (declaring the end ends the game at once), for old records."""
+        if rules_version != IMMEDIATE_END:
+            raise OptionError(f"Acquire has no rules version {rules_version!r}")
+        state, log = self.setup(players, seed, options)
+        state.rules_version = rules_version
+        return state, log
+
     def copy_state(self, state: AcquireState) -> AcquireState:
         return state.copy()
 
@@ -181,7 +196,7 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             board, size = state.board, state.size
             out.extend(Place(t) for t in sorted(state.hands[seat])
                        if classify(board, size, t) not in (EIGHTH_CHAIN, SAFE_MERGER))
-            if may_declare_end(state.size):
+            if may_declare_end(state.size) and not state.end_declared:
                 out.append(End())
         elif step == FOUND:
             out.extend(Found(c) for c in range(7) if state.size[c] == 0)
@@ -202,7 +217,7 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
         elif step == BUY:
             out.extend(Buy(combo) for combo in _BUY_SETS
                        if self._check_buy(state, seat, combo) is None)
-            if may_declare_end(state.size):
+            if may_declare_end(state.size) and not state.end_declared:
                 out.append(End())
         return out
 
@@ -220,6 +235,9 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
         if isinstance(action, End):
             if step not in (PLACE, BUY):
                 return _wrong_step(state)
+            if state.end_declared:
+                return IllegalAction("acquire.end.declare",
+                                     "the end is already declared: finish the turn")
             if not may_declare_end(state.size):
                 return IllegalAction("acquire.end.declare",
                                      "the game may end only when a chain has 41+ tiles "
@@ -336,10 +354,17 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             merger.dispose(state, action.sell, action.trade, log)
         elif isinstance(action, Buy):
             self._buy(state, seat, action.chains, log)
-            turn.end_turn(state, log)
+            if state.end_declared:
+                finish(state, f"{state.players[state.current]} declared it", log)
+            else:
+                turn.end_turn(state, log)
         elif isinstance(action, End):
-            log.append(f"{who} declares the game over.")
-            finish(state, f"{who} declared it", log)
+            if declarer_finishes_turn(state):
+                state.end_declared = True
+                log.append(f"{who} declares the game over; it ends when {who}'s turn does.")
+            else:
+                log.append(f"{who} declares the game over.")
+                finish(state, f"{who} declared it", log)
         return log
 
     def _place(self, state: AcquireState, seat: int, tile: int, log: list[str]) -> None:
@@ -428,7 +453,8 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             "tiles_left": len(state.bag),
             "discards": [NAMES[t] for t in state.discards],
             "placed": NAMES[state.placed] if state.placed >= 0 else None,
-            "end_may_be_declared": may_declare_end(state.size),
+            "end_may_be_declared": may_declare_end(state.size) and not state.end_declared,
+            "end_declared": state.end_declared,
         }
         m = state.merger
         if m is not None:
