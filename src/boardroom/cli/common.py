@@ -5,7 +5,6 @@ Nothing here knows a title: it works through :class:`~boardroom.core.game.Game` 
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Iterable, Sequence
 from pathlib import Path
