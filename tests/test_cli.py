@@ -250,14 +250,15 @@ def test_play_is_reproducible(runner: CliRunner) -> None:
 def test_play_human_help_numbers_and_eof(runner: CliRunner, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run(runner, "play", "--players", "Me,bot:random", "--seed", "5",
-                 "--save", str(save), input="?\n1\nhelp\nbuy Tower\n99\nundo\n")
+                 "--save", str(save), input="?\n1\nhelp\nfound Tower\n99\nundo\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Me>" in out and "Legal actions of Me" in out
     assert "Me's tiles:" in out and "Random 2's tiles" not in out
-    assert "acquire.buy.active-chain" in out
+    assert "Me has nothing to buy: passing." in out  # no chain on the board yet
+    assert "acquire.turn.sequence" in out
     assert "There is no action number 99" in out
-    assert "Took back 1 action" in out
+    assert "Took back 4 actions" in out  # the bot's tile and pass, the pass played for Me, the tile
     assert "End of input" in out
     assert boardroom.load(save.read_text()).record.actions == []
 

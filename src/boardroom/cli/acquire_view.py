@@ -168,6 +168,12 @@ def status_lines(view: Any) -> list[Text]:
     merger = view.get("merger")
     if merger:
         lines.append(merger_line(merger))
+        decision = dispose_line(view)
+        if decision is not None:
+            lines.append(decision)
+    if view.get("end_declared"):
+        lines.append(Text(f"{current} declared the end: the game ends when this turn does.",
+                          style="italic"))
     if view.get("end_may_be_declared"):
         lines.append(Text("The game may be declared over now ('end').", style="italic"))
     if view.get("discards"):
@@ -192,6 +198,26 @@ def merger_line(merger: Any) -> Text:
     if merger.get("pending"):
         text.append("; still to come: " + ", ".join(merger["pending"]))
     return text + Text(".")
+
+
+def dispose_line(view: Any) -> Text | None:
+    """What the deciding holder of acquired stock has to decide with: their holding, the
+    sale price and the survivor shares left to trade for."""
+    merger = view.get("merger") or {}
+    if view.get("step") != "dispose" or "sale_price" not in merger or not view["to_act"]:
+        return None
+    seat = view["to_act"][0]
+    player = view["players"][seat]
+    acquired, survivor = merger["acquired"], merger["survivor"]
+    held = player["shares"].get(acquired, 0)
+    left = merger["survivor_shares_left"]
+    text = Text(f"{player['name']} holds {held} ")
+    text.append_text(chain_text(acquired))
+    text.append(f": sell at ${merger['sale_price']:,} each, trade 2 for 1 ")
+    text.append_text(chain_text(survivor))
+    text.append(f" ({left} {survivor} share{'s' if left != 1 else ''} left in the bank), "
+                f"keep the rest.")
+    return text
 
 
 def hand_line(view: Any) -> Text | None:

@@ -36,7 +36,7 @@ from click.core import ParameterSource
 from rich.text import Text
 
 from boardroom import __version__
-from boardroom.bots.base import bot_names
+from boardroom.bots.base import bot_names, make_bot
 from boardroom.cli.common import (
     CliError,
     console,
@@ -235,7 +235,19 @@ cli.add_command(replay, name="log")
 
 
 # -- playing ---------------------------------------------------------------------------
-@cli.command()
+class PlayCommand(click.Command):
+    """``play``, whose help lists every registered bot (read when the help is shown, so a
+    new bot appears without anyone editing a docstring)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help_text(ctx, formatter)
+        with formatter.indentation():
+            formatter.write_paragraph()
+            formatter.write_text("Bots (a seat written bot:NAME): " + ", ".join(bot_names())
+                                 + ". The bots command says what each one is.")
+
+
+@cli.command(cls=PlayCommand)
 @click.argument("title", default="acquire")
 @click.option("--players", help=f"Comma-separated seats; bot:NAME for a bot. "
                                 f"[default for Acquire: {DEFAULT_PLAYERS}]")
@@ -250,7 +262,7 @@ cli.add_command(replay, name="log")
 def play(ctx: click.Context, title: str, players: str | None, seed: int | None,
          options: Sequence[str], save_path: str | None, load_path: str | None,
          map_path: str) -> None:
-    """Play TITLE at this keyboard: any mix of people and bots (bot:random, bot:greedy)."""
+    """Play TITLE at this keyboard: any mix of people and bots."""
     out = console()
     if load_path is None:
         chosen = parse_options(options)
@@ -360,9 +372,10 @@ def titles() -> None:
 
 @cli.command()
 def bots() -> None:
-    """List the bots that can take a seat (as bot:NAME)."""
+    """List the bots that can take a seat (as bot:NAME), and what each one is."""
     for name in bot_names():
-        click.echo(name)
+        doc = (type(make_bot(name)).__doc__ or "").strip().split("\n\n")[0]
+        click.echo(f"{name:<10} {' '.join(doc.split())}")
 
 
 cli.add_command(map_group)

@@ -177,6 +177,12 @@ class Session:
 
     def human_turn(self, seat: int) -> bool:
         """Show the seat's view and ask until it acts; False when the person leaves."""
+        forced = nothing_to_decide(self.game, seat)
+        if forced is not None:
+            self.out.print(f"{self.game.players[seat]} has nothing to buy: passing.",
+                           style="dim")
+            self.play(forced, seat)
+            return True
         self.show(seat)
         name = self.game.players[seat]
         while self.game.to_act and self.game.to_act[0] == seat:
@@ -269,7 +275,8 @@ class Session:
         probe = self.game.copy()
         while probe.record.actions:
             probe.undo()
-            if probe.to_act and probe.to_act[0] not in self.bots:
+            if (probe.to_act and probe.to_act[0] not in self.bots
+                    and nothing_to_decide(probe, probe.to_act[0]) is None):
                 taken = len(self.game.record.actions) - len(probe.record.actions)
                 self.game = probe
                 self.out.print(f"Took back {taken} action{'s' if taken > 1 else ''}.")
@@ -308,6 +315,19 @@ class Session:
         save_game(self.game, self.save_path)
         if report:
             self.out.print(f"The game is saved in {self.save_path}.")
+
+
+def nothing_to_decide(game: Game, seat: int) -> Action | None:
+    """The one action a person would be asked for only to type it: Acquire's buy step
+    when nothing can be bought (no chain on the board, none left in the bank, or none
+    affordable) and the end may not be declared. The session plays it for them, says so,
+    and ``undo`` goes past it."""
+    if game.title.name != "acquire" or game.view(None)["step"] != "buy":
+        return None
+    legal = game.legal_actions(seat)
+    if len(legal) == 1 and str(legal[0]) == "pass":
+        return legal[0]
+    return None
 
 
 def _is_number(text: str) -> bool:

@@ -466,6 +466,10 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
                 "acquired": CHAINS[m.acquired] if m.acquired >= 0 else None,
                 "pending": [CHAINS[c] for c in m.pending],
             }
+            if m.acquired >= 0 and m.survivor >= 0:
+                view["merger"]["sale_price"] = chain_price(m.acquired, m.sizes[m.acquired])
+                view["merger"]["survivor_shares_left"] = ledger.holding(CHAINS[m.survivor],
+                                                                        BANK)
         if seat is not None:
             view["seat"] = seat
             view["hand"] = [NAMES[t] for t in sorted(state.hands[seat])]
