@@ -65,6 +65,7 @@ from boardroom.cli.render import render_view
 from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game, new_game
 from boardroom.core.registry import get_title, title_names
+from boardroom.server.cli import serve
 
 RECORD = click.Path(dir_okay=False)
 SHOW_LOG_LINES = 8
@@ -379,6 +380,7 @@ def bots() -> None:
 
 
 cli.add_command(map_group)
+cli.add_command(serve)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -125,6 +125,17 @@ class Game:
             actions.extend(self.title.legal_actions(self._state, seat))
         return actions
 
+    def label(self, action: Action, player: int) -> str:
+        """What a person reads for ``action`` of ``player`` (the title's label, else notation).
+
+        >>> import boardroom
+        >>> game = boardroom.new_game("acquire", ["Ann", "Bob"], seed=1)
+        >>> act = game.legal_actions()[0]
+        >>> game.label(act, game.to_act[0]) != ""
+        True
+        """
+        return self.title.label(self._state, action, player)
+
     def parse(self, text: str) -> Action:
         return self.title.parse(text)  # type: ignore[no-any-return]
 

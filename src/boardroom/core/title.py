@@ -142,5 +142,12 @@ class Title(ABC, Generic[S, A]):
     def invariants(self, state: S) -> None:
         """Raise AssertionError if the state breaks conservation or consistency."""
 
+    def label(self, state: S, action: A, seat: int) -> str:
+        """A sentence a person reads for ``action`` of ``seat`` (a menu entry, a button).
+
+        Titles may override it; the default is the notation itself, so every title has one.
+        """
+        return str(action)
+
     def action_type(self) -> type[Action]:
         return Action

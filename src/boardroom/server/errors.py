@@ -1,0 +1,75 @@
+"""The errors the server answers with: each becomes a JSON body, never a traceback.
+
+>>> err = Conflict(5)
+>>> err.status, err.body()["count"]
+(409, 5)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ApiError(Exception):
+    """An error a client gets as ``{"error": code, "message": ..., **extra}``."""
+
+    status = 400
+    code = "bad-request"
+
+    def __init__(self, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        return {"error": self.code, "message": self.message, **self.extra}
+
+
+class BadRequest(ApiError):
+    status = 400
+    code = "bad-request"
+
+
+class Unauthorized(ApiError):
+    status = 401
+    code = "unauthorized"
+
+
+class Forbidden(ApiError):
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(ApiError):
+    status = 404
+    code = "not-found"
+
+
+class Conflict(ApiError):
+    """The game does not have the number of actions the client said (``after``)."""
+
+    status = 409
+    code = "conflict"
+
+    def __init__(self, count: int, message: str | None = None) -> None:
+        super().__init__(message or f"the game has {count} actions now", count=count)
+
+
+class TooLarge(ApiError):
+    status = 413
+    code = "too-large"
+
+
+class Illegal(ApiError):
+    """An action (or take-back) the rules refuse; names the rule."""
+
+    status = 422
+    code = "illegal"
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message, rule=rule)
+
+
+class RateLimited(ApiError):
+    status = 429
+    code = "rate-limited"

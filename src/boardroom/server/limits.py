@@ -1,0 +1,121 @@
+"""Request limits, as ASGI middleware: body size and per-token rate.
+
+Both answer with the server's JSON error body (413, 429), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+IMPORT_PATH = "/api/games/import"
+
+
+async def send_error(send: Send, status: int, code: str, message: str) -> None:
+    body = json.dumps({"error": code, "message": message}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """Refuses request bodies over ``limit`` bytes (``import_limit`` for a record import)."""
+
+    def __init__(self, app: ASGIApp, limit: int, import_limit: int) -> None:
+        self.app = app
+        self.limit = limit
+        self.import_limit = import_limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.import_limit if scope["path"] == IMPORT_PATH else self.limit
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                try:
+                    too_big = int(value) > limit
+                except ValueError:
+                    too_big = True
+                if too_big:
+                    await send_error(send, 413, "too-large",
+                                     f"the request body is limited to {limit} bytes")
+                    return
+        seen = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise _TooLarge
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except _TooLarge:
+            if not started:
+                await send_error(send, 413, "too-large",
+                                 f"the request body is limited to {limit} bytes")
+
+
+class RateLimit:
+    """A token bucket per bearer token (per client address without one)."""
+
+    def __init__(self, app: ASGIApp, per_s: float, burst: float) -> None:
+        self.app = app
+        self.per_s = per_s
+        self.burst = burst
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def key(self, scope: Scope) -> str:
+        for name, value in scope["headers"]:
+            if name == b"authorization":
+                return "t:" + bytes(value).decode("latin-1")[-64:]
+        query = bytes(scope.get("query_string", b"")).decode("latin-1")
+        for part in query.split("&"):
+            if part.startswith("token="):
+                return "t:Bearer " + part[6:]
+        client: Any = scope.get("client") or ("?", 0)
+        return "a:" + str(client[0])
+
+    def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            tokens, last = self._buckets.get(key, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - last) * self.per_s)
+            if tokens < 1:
+                self._buckets[key] = (tokens, now)
+                return False
+            self._buckets[key] = (tokens - 1, now)
+            if len(self._buckets) > 100_000:
+                self._buckets.clear()
+            return True
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.per_s <= 0 or scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        if not self.allow(self.key(scope)):
+            await send_error(send, 429, "rate-limited",
+                             f"at most {self.per_s:g} requests a second for one token")
+            return
+        await self.app(scope, receive, send)

@@ -1,0 +1,177 @@
+"""Live updates: every change to a game wakes the WebSocket clients watching it.
+
+The :class:`Hub` holds, per game, one small queue per connected client; a change puts a
+wake-up in each (several changes in a row collapse into one). The client's connection then
+reads its own seat's picture from the store, so nobody is ever sent another seat's view.
+
+Changes made by *other* server processes arrive through a :class:`Broadcaster`:
+
+* :class:`PostgresBroadcaster`: ``pg_notify`` inside the append transaction (delivered on
+  commit) and a ``LISTEN`` connection in a thread;
+* :class:`RedisBroadcaster`: a publish after commit and a subscriber thread;
+* with SQLite (one process) nothing crosses processes and no broadcaster runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from boardroom.server.store import Change, GameStore
+
+log = logging.getLogger("boardroom.server.live")
+
+CHANNEL = "boardroom_games"
+
+
+class Hub:
+    """Wakes the live connections of a game; safe to call from any thread."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._subs: dict[str, set[asyncio.Queue[None]]] = {}
+        self._lock = threading.Lock()
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+
+    def subscribe(self, game_id: str) -> asyncio.Queue[None]:
+        queue: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
+        with self._lock:
+            self._subs.setdefault(game_id, set()).add(queue)
+        return queue
+
+    def unsubscribe(self, game_id: str, queue: asyncio.Queue[None]) -> None:
+        with self._lock:
+            subs = self._subs.get(game_id)
+            if subs is not None:
+                subs.discard(queue)
+                if not subs:
+                    del self._subs[game_id]
+
+    def watchers(self, game_id: str) -> int:
+        with self._lock:
+            return len(self._subs.get(game_id, ()))
+
+    def changed(self, game_id: str) -> None:
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        with self._lock:
+            if game_id not in self._subs:
+                return
+        loop.call_soon_threadsafe(self._wake, game_id)
+
+    def _wake(self, game_id: str) -> None:
+        with self._lock:
+            queues = list(self._subs.get(game_id, ()))
+        for queue in queues:
+            if queue.empty():
+                queue.put_nowait(None)
+
+    def on_change(self, change: Change) -> None:
+        self.changed(change.game_id)
+
+
+class Broadcaster:
+    """Carries changes between server processes (the base class carries nothing)."""
+
+    def __init__(self) -> None:
+        self.origin = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.receive: Callable[[str], None] = lambda game_id: None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def attach(self, store: GameStore, receive: Callable[[str], None]) -> None:
+        self.receive = receive
+
+    def start(self) -> None:
+        if self._thread is None and type(self).listen is not Broadcaster.listen:
+            self._thread = threading.Thread(target=self._run, name="boardroom-listen",
+                                            daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.listen()
+            except Exception:
+                log.exception("live-update listener failed; reconnecting")
+                self._stop.wait(1.0)
+
+    def listen(self) -> None:
+        """Receive other processes' changes until stopped (run in a thread)."""
+
+    def _message(self, payload: str) -> None:
+        game_id, _, origin = payload.partition(" ")
+        if origin != self.origin and game_id:
+            self.receive(game_id)
+
+
+class PostgresBroadcaster(Broadcaster):
+    """LISTEN/NOTIFY: the notice is part of the append's transaction."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+
+    def attach(self, store: GameStore, receive: Callable[[str], None]) -> None:
+        super().attach(store, receive)
+        store.tx_hooks.append(self._notify)
+
+    def _notify(self, conn: Connection, game_id: str, version: int) -> None:
+        conn.execute(text("SELECT pg_notify(:c, :p)"),
+                     {"c": CHANNEL, "p": f"{game_id} {self.origin}"})
+
+    def listen(self) -> None:
+        import psycopg
+
+        url = self.url.replace("postgresql+psycopg://", "postgresql://", 1)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f"LISTEN {CHANNEL}")
+            while not self._stop.is_set():
+                for notice in conn.notifies(timeout=0.5):
+                    self._message(notice.payload)
+
+
+class RedisBroadcaster(Broadcaster):
+    """Redis pub/sub: published after commit."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        import redis
+
+        self.url = url
+        self.client: Any = redis.Redis.from_url(url)
+
+    def attach(self, store: GameStore, receive: Callable[[str], None]) -> None:
+        super().attach(store, receive)
+        store.listeners.append(self._publish)
+
+    def _publish(self, change: Change) -> None:
+        try:
+            self.client.publish(CHANNEL, f"{change.game_id} {self.origin}")
+        except Exception:
+            log.exception("could not publish a change of game %s to Redis", change.game_id)
+
+    def listen(self) -> None:
+        pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(CHANNEL)
+        try:
+            while not self._stop.is_set():
+                message = pubsub.get_message(timeout=0.5)
+                if message and message.get("type") == "message":
+                    data = message["data"]
+                    self._message(data.decode() if isinstance(data, bytes) else str(data))
+        finally:
+            pubsub.close()

@@ -1,0 +1,700 @@
+"""Games kept by the server: the database, the in-memory cache, and every change to a game.
+
+The database is the truth; :class:`GameStore` caches each game in play as a live
+:class:`~boardroom.core.game.Game` and checks the game's ``version`` row before every use, so
+a change made by another server process is picked up (the new actions are applied, or the
+game is rebuilt from its record after a take-back).
+
+Appending action N is one transaction: it raises the game's version only if it is still the
+version the action was checked against, and inserts the action under the primary key
+``(game_id, idx)``. Two writers (threads or processes) can therefore never both append
+action N: the second gets a 409 with the current count. Only after the commit is the action
+applied to the cache and acknowledged.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from boardroom.bots.base import bot_names
+from boardroom.core.errors import BoardroomError, IllegalAction, RecordError
+from boardroom.core.game import Game
+from boardroom.core.record import Record
+from boardroom.server import tables as t
+from boardroom.server.config import Settings
+from boardroom.server.db import is_sqlite
+from boardroom.server.errors import BadRequest, Conflict, Forbidden, Illegal, NotFound
+from boardroom.server.tokens import matches, new_game_id, new_token, token_hash
+
+log = logging.getLogger("boardroom.server")
+
+PLAY, OVER, ENDED = "play", "over", "ended"
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    name: str
+    token_hash: str
+    bot: str | None
+    webhook: str | None
+    claimed: bool
+
+
+@dataclass
+class UndoRequest:
+    """A take-back that waits for every other human seat to accept it."""
+
+    id: int
+    seat: int
+    first_index: int
+    at_count: int
+    accepted: list[int]
+
+
+@dataclass
+class Entry:
+    """One game as the cache holds it. Use only while holding the game's lock."""
+
+    id: str
+    game: Game
+    status: str
+    version: int
+    undos: int
+    admin_hash: str
+    seats: list[SeatInfo]
+    actors: list[int]
+    audit: list[str]
+    request: UndoRequest | None
+    created_at: float
+
+    @property
+    def count(self) -> int:
+        return len(self.game.record.actions)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act if self.status == PLAY else ()
+
+    def humans(self) -> list[int]:
+        return [s.seat for s in self.seats if s.bot is None]
+
+
+@dataclass(frozen=True)
+class Change:
+    """A game changed (an action, a take-back, a seat or status change)."""
+
+    game_id: str
+    version: int
+    count: int
+    to_act: tuple[int, ...]
+    before: tuple[int, ...]
+    status: str
+    local: bool = True
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    name: str
+    bot: str | None = None
+    webhook: str | None = None
+
+
+@dataclass
+class Created:
+    id: str
+    tokens: list[str]
+    admin_token: str
+    names: list[str]
+    bots: list[str | None] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who a request speaks for: a seat, the game's admin, or a spectator (neither)."""
+
+    seat: int | None
+    admin: bool = False
+
+
+Listener = Callable[[Change], None]
+TxHook = Callable[[Connection, str, int], None]
+
+
+class GameStore:
+    """Every game of one server process. Thread-safe: one lock per game."""
+
+    def __init__(self, engine: Engine, settings: Settings) -> None:
+        self.engine = engine
+        self.settings = settings
+        self.listeners: list[Listener] = []
+        self.tx_hooks: list[TxHook] = []
+        """Called inside the append transaction (PostgreSQL NOTIFY is sent on commit)."""
+        self._cache: OrderedDict[str, Entry] = OrderedDict()
+        self._locks: dict[str, threading.RLock] = {}
+        self._guard = threading.Lock()
+        self._sqlite_writes = threading.Lock() if is_sqlite(engine) else None
+
+    # -- plumbing -------------------------------------------------------------
+    def _lock(self, game_id: str) -> threading.RLock:
+        with self._guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = threading.RLock()
+            return lock
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """One write transaction (SQLite: one writer at a time in this process)."""
+        if self._sqlite_writes is None:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        with self._sqlite_writes, self.engine.begin() as conn:
+            yield conn
+
+    def _remember(self, entry: Entry) -> None:
+        with self._guard:
+            self._cache[entry.id] = entry
+            self._cache.move_to_end(entry.id)
+            while len(self._cache) > self.settings.cache_games:
+                self._cache.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._guard:
+            self._cache.pop(game_id, None)
+
+    def _fire(self, change: Change) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(change)
+            except Exception:  # a listener's bug must not undo an acknowledged action
+                log.exception("change listener failed for game %s", change.game_id)
+
+    def _current(self, game_id: str) -> Entry:
+        """The game as the database has it now (hold the game's lock)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(t.games).where(t.games.c.id == game_id)).first()
+            if row is None:
+                raise NotFound(f"no game {game_id!r}")
+            with self._guard:
+                entry = self._cache.get(game_id)
+            if entry is not None and entry.version == row.version:
+                return entry
+            count = row._mapping["count"]
+            if entry is not None and entry.undos == row.undos and count >= entry.count:
+                new = conn.execute(
+                    select(t.actions.c.notation, t.actions.c.seat)
+                    .where(t.actions.c.game_id == game_id, t.actions.c.idx >= entry.count)
+                    .order_by(t.actions.c.idx)
+                ).all()
+                for notation, seat in new:
+                    entry.game.apply(notation, seat)
+                    entry.actors.append(seat)
+            else:
+                entry = self._build(conn, row)
+            entry.version, entry.undos, entry.status = row.version, row.undos, row.status
+            entry.admin_hash = row.admin_hash
+            self._load_small(conn, entry)
+        self._remember(entry)
+        return entry
+
+    def _build(self, conn: Connection, row: Any) -> Entry:
+        game = Game(row.title, row.players, int(row.seed), row.options)
+        entry = Entry(row.id, game, row.status, row.version, row.undos, row.admin_hash, [], [],
+                      [], None, row.created_at)
+        for notation, seat in conn.execute(
+            select(t.actions.c.notation, t.actions.c.seat)
+            .where(t.actions.c.game_id == row.id).order_by(t.actions.c.idx)
+        ):
+            game.apply(notation, seat)
+            entry.actors.append(seat)
+        return entry
+
+    def _load_small(self, conn: Connection, entry: Entry) -> None:
+        """Seats, the audit trail and the open take-back request."""
+        entry.seats = [
+            SeatInfo(r.seat, r.name, r.token_hash, r.bot, r.webhook, r.claimed)
+            for r in conn.execute(
+                select(t.seats).where(t.seats.c.game_id == entry.id).order_by(t.seats.c.seat))
+        ]
+        entry.audit = [
+            r.text for r in conn.execute(
+                select(t.undone.c.text).where(t.undone.c.game_id == entry.id)
+                .order_by(t.undone.c.id))
+        ]
+        req = conn.execute(
+            select(t.undo_requests).where(t.undo_requests.c.game_id == entry.id,
+                                          t.undo_requests.c.status == "open")
+            .order_by(t.undo_requests.c.id.desc())
+        ).first()
+        entry.request = None if req is None else UndoRequest(
+            req.id, req.seat, req.first_index, req.at_count, list(req.accepted))
+
+    def _bump(self, conn: Connection, entry: Entry, **values: Any) -> int:
+        """Raise the game's version if it is still ``entry.version``; else a 409."""
+        version = entry.version + 1
+        done = conn.execute(
+            update(t.games)
+            .where(t.games.c.id == entry.id, t.games.c.version == entry.version)
+            .values(version=version, updated_at=time.time(), **values)
+        )
+        if done.rowcount != 1:
+            raise Conflict(entry.count, "the game changed meanwhile; fetch it again")
+        for hook in self.tx_hooks:
+            hook(conn, entry.id, version)
+        return version
+
+    @contextmanager
+    def game(self, game_id: str) -> Iterator[Entry]:
+        """The current game, with its lock held (for reads by routers and the live feed)."""
+        with self._lock(game_id):
+            yield self._current(game_id)
+
+    # -- who is asking --------------------------------------------------------
+    def who(self, entry: Entry, token: str | None) -> Who:
+        """The seat (or admin) ``token`` belongs to in this game; 403 for a stranger's token."""
+        if token is None:
+            return Who(None)
+        if matches(token, entry.admin_hash):
+            return Who(None, admin=True)
+        digest = token_hash(token)
+        for seat in entry.seats:
+            if secrets.compare_digest(digest, seat.token_hash):
+                if not seat.claimed:
+                    self._claim(entry, seat)
+                return Who(seat.seat)
+        raise Forbidden("this token belongs to no seat of this game")
+
+    def _claim(self, entry: Entry, seat: SeatInfo) -> None:
+        with self._write() as conn:
+            conn.execute(update(t.seats).where(t.seats.c.game_id == entry.id,
+                                               t.seats.c.seat == seat.seat).values(claimed=True))
+        seat.claimed = True
+
+    # -- creating -------------------------------------------------------------
+    def _check_seats(self, specs: Sequence[SeatSpec]) -> None:
+        s = self.settings
+        if not 1 <= len(specs) <= s.max_seats:
+            raise BadRequest(f"a game has 1 to {s.max_seats} seats, not {len(specs)}")
+        known = bot_names()
+        for spec in specs:
+            if not spec.name.strip() or len(spec.name) > s.max_name:
+                raise BadRequest(f"a seat's name has 1 to {s.max_name} characters")
+            if spec.bot is not None and spec.bot not in known:
+                raise BadRequest(f"unknown bot {spec.bot!r}; known bots: {', '.join(known)}")
+            if spec.webhook is not None and (
+                    not spec.webhook.startswith(("http://", "https://"))
+                    or len(spec.webhook) > 2000):
+                raise BadRequest("a webhook is an http:// or https:// URL")
+
+    def create(self, title: str, options: dict[str, Any], seed: int | None,
+               specs: Sequence[SeatSpec]) -> Created:
+        self._check_seats(specs)
+        if seed is None:
+            seed = secrets.randbelow(2**63)
+        try:
+            game = Game(title, [s.name for s in specs], seed, options)
+        except BoardroomError as exc:
+            raise BadRequest(str(exc)) from exc
+        return self._insert(game, specs, [])
+
+    def import_record(self, data: Any, specs: Sequence[SeatSpec] | None) -> Created:
+        """Start an online game from a record file: its actions are replayed and kept."""
+        try:
+            record = Record.from_json(data)
+            game = Game(record.title, record.players, record.seed, record.options)
+        except BoardroomError as exc:
+            raise BadRequest(f"record cannot start a game: {exc}") from exc
+        if specs is None:
+            specs = [SeatSpec(name) for name in record.players]
+        self._check_seats(specs)
+        if [s.name for s in specs] != record.players:
+            raise BadRequest("the seats must be the record's players, in order: "
+                             + ", ".join(record.players))
+        actors = []
+        for index, text in enumerate(record.actions):
+            if len(text) > self.settings.max_notation:
+                raise BadRequest(f"action {index} is longer than {self.settings.max_notation}")
+            seats = game.to_act
+            try:
+                game.apply(text)
+            except IllegalAction as exc:
+                raise BadRequest(
+                    str(RecordError(f"action {index} ({text!r}) cannot be replayed: {exc}"))
+                ) from exc
+            actors.append(seats[0])
+        return self._insert(game, specs, actors)
+
+    def _insert(self, game: Game, specs: Sequence[SeatSpec], actors: list[int]) -> Created:
+        game_id = new_game_id()
+        tokens = [new_token() for _ in specs]
+        admin = new_token()
+        now = time.time()
+        record = game.record
+        status = OVER if game.is_over else PLAY
+        with self._write() as conn:
+            conn.execute(insert(t.games).values(
+                id=game_id, title=record.title, rules_version=record.rules_version,
+                options=record.options, players=record.players, seed=str(record.seed),
+                admin_hash=token_hash(admin), status=status, count=len(record.actions),
+                version=1, undos=0, created_at=now, updated_at=now))
+            conn.execute(insert(t.seats), [
+                {"game_id": game_id, "seat": i, "name": s.name, "token_hash": token_hash(tok),
+                 "bot": s.bot, "webhook": s.webhook, "claimed": False}
+                for i, (s, tok) in enumerate(zip(specs, tokens, strict=True))])
+            if record.actions:
+                conn.execute(insert(t.actions), [
+                    {"game_id": game_id, "idx": i, "notation": a, "seat": seat,
+                     "by_bot": False, "created_at": now}
+                    for i, (a, seat) in enumerate(zip(record.actions, actors, strict=True))])
+        entry = Entry(game_id, game, status, 1, 0, token_hash(admin),
+                      [SeatInfo(i, s.name, token_hash(tok), s.bot, s.webhook, False)
+                       for i, (s, tok) in enumerate(zip(specs, tokens, strict=True))],
+                      list(actors), [], None, now)
+        self._remember(entry)
+        self._fire(Change(game_id, 1, entry.count, entry.to_act, (), status))
+        return Created(game_id, tokens, admin, [s.name for s in specs], [s.bot for s in specs])
+
+    # -- acting ---------------------------------------------------------------
+    def act(self, game_id: str, who: Who, notation: str, after: int, key: str | None = None,
+            by_bot: bool = False) -> dict[str, Any]:
+        """Append one action for ``who.seat`` if the game has exactly ``after`` actions.
+
+        The answer (and, with a ``key``, the answer to every retry) is
+        ``{index, count, notation, seat, log}``.
+        """
+        if len(notation) > self.settings.max_notation:
+            raise BadRequest(f"an action's notation has at most {self.settings.max_notation} "
+                             "characters")
+        seat = who.seat
+        if seat is None:
+            raise Forbidden("only a seat's token can act (this is a spectator's or admin's)")
+        with self._lock(game_id):
+            if key is not None:
+                stored = self._keyed(game_id, seat, key)
+                if stored is not None:
+                    return stored
+            entry = self._current(game_id)
+            if entry.status != PLAY:
+                raise Illegal("core.game-over", "the game is over" if entry.status == OVER
+                              else "the game was ended by its admin")
+            if entry.seats[seat].bot is not None and not by_bot:
+                raise Forbidden(f"seat {seat} is played by the {entry.seats[seat].bot} bot now")
+            count = entry.count
+            if after != count:
+                raise Conflict(count)
+            before = entry.game.to_act
+            if seat not in before:
+                names = ", ".join(entry.seats[s].name for s in before) or "nobody"
+                raise Forbidden(f"{entry.seats[seat].name} is not asked to decide now "
+                                f"(waiting for {names})")
+            try:
+                action = entry.game.parse(notation)
+            except IllegalAction as exc:
+                raise Illegal(exc.rule, exc.message) from exc
+            error = entry.game.title.check(entry.game.state, action, seat)
+            if error is not None:
+                raise Illegal(error.rule, error.message)
+            text = str(action)
+            try:
+                entry.game.apply(action, seat)
+            except IllegalAction as exc:  # a title whose check missed something
+                raise Illegal(exc.rule, exc.message) from exc
+            answer = {"index": count, "count": count + 1, "notation": text, "seat": seat,
+                      "log": [e.text for e in entry.game.log_entries if e.index == count]}
+            status = OVER if entry.game.is_over else PLAY
+            try:
+                with self._write() as conn:
+                    version = self._bump(conn, entry, count=count + 1, status=status)
+                    conn.execute(insert(t.actions).values(
+                        game_id=game_id, idx=count, notation=text, seat=seat, by_bot=by_bot,
+                        created_at=time.time()))
+                    if key is not None:
+                        conn.execute(insert(t.action_keys).values(
+                            game_id=game_id, seat=seat, key=key, response=answer))
+            except (Conflict, IntegrityError) as exc:
+                self._forget(game_id)
+                raise Conflict(count + 1 if isinstance(exc, IntegrityError) else count,
+                               "another action was appended first; fetch the game again"
+                               ) from exc
+            except BaseException:
+                self._forget(game_id)
+                raise
+            entry.actors.append(seat)
+            entry.version, entry.status = version, status
+            if entry.request is not None:
+                entry.request = None  # the game moved on: an open take-back request lapses
+            change = Change(game_id, version, count + 1, entry.to_act, before, status)
+        self._fire(change)
+        return answer
+
+    def _keyed(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
+        if not key or len(key) > 128:
+            raise BadRequest("a key has 1 to 128 characters")
+        with self.engine.connect() as conn:
+            row = conn.execute(select(t.action_keys.c.response).where(
+                t.action_keys.c.game_id == game_id, t.action_keys.c.seat == seat,
+                t.action_keys.c.key == key)).first()
+        return None if row is None else dict(row.response)
+
+    # -- taking back ----------------------------------------------------------
+    def undo(self, game_id: str, who: Who, after: int) -> dict[str, Any]:
+        """Take back the seat's own last action, and every action since.
+
+        Straight away while nobody has acted since (or no other human is seated); else a
+        request every other human seat must accept.
+        """
+        seat = who.seat
+        if seat is None:
+            raise Forbidden("only a seat's token can take back its action")
+        with self._lock(game_id):
+            entry = self._current(game_id)
+            if entry.status != PLAY:
+                raise Illegal("server.undo.game-over", "a finished game cannot be taken back")
+            if after != entry.count:
+                raise Conflict(entry.count)
+            mine = [i for i, s in enumerate(entry.actors) if s == seat]
+            if not mine:
+                raise Illegal("server.undo.nothing", "you have no action to take back")
+            first = mine[-1]
+            others = [s for s in entry.humans() if s != seat]
+            if first == entry.count - 1 or not others:
+                change = self._take_back(entry, seat, first, [])
+                result = {"undone": True, "count": change.count, "audit": entry.audit[-1]}
+            else:
+                if entry.request is not None:
+                    raise Illegal("server.undo.pending", "a take-back is already waiting for "
+                                                         "an answer")
+                with self._write() as conn:
+                    version = self._bump(conn, entry)
+                    rid = conn.execute(insert(t.undo_requests).values(
+                        game_id=game_id, seat=seat, first_index=first, at_count=entry.count,
+                        accepted=[], status="open", created_at=time.time())
+                    ).inserted_primary_key
+                entry.version = version
+                entry.request = UndoRequest(int(rid[0]) if rid else 0, seat, first,
+                                            entry.count, [])
+                change = Change(game_id, version, entry.count, entry.to_act, entry.to_act,
+                                entry.status)
+                result = {"undone": False, "request": request_json(entry)}
+        self._fire(change)
+        return result
+
+    def answer_undo(self, game_id: str, who: Who, request_id: int,
+                    accept: bool) -> dict[str, Any]:
+        seat = who.seat
+        if seat is None:
+            raise Forbidden("only a seat's token can answer a take-back request")
+        with self._lock(game_id):
+            entry = self._current(game_id)
+            req = entry.request
+            if req is None or req.id != request_id:
+                raise NotFound(f"no open take-back request {request_id}")
+            if req.at_count != entry.count:
+                raise Conflict(entry.count, "the game moved on; the request lapsed")
+            if seat == req.seat or seat not in entry.humans():
+                raise Forbidden("only the other human seats answer this request")
+            if not accept:
+                with self._write() as conn:
+                    version = self._bump(conn, entry)
+                    conn.execute(update(t.undo_requests).where(t.undo_requests.c.id == req.id)
+                                 .values(status="declined"))
+                entry.version, entry.request = version, None
+                result: dict[str, Any] = {"undone": False, "declined": True}
+                change = Change(game_id, version, entry.count, entry.to_act, entry.to_act,
+                                entry.status)
+            else:
+                accepted = sorted({*req.accepted, seat})
+                waiting = [s for s in entry.humans() if s != req.seat and s not in accepted]
+                if waiting:
+                    with self._write() as conn:
+                        version = self._bump(conn, entry)
+                        conn.execute(update(t.undo_requests)
+                                     .where(t.undo_requests.c.id == req.id)
+                                     .values(accepted=accepted))
+                    entry.version = version
+                    req.accepted = accepted
+                    result = {"undone": False, "request": request_json(entry)}
+                    change = Change(game_id, version, entry.count, entry.to_act, entry.to_act,
+                                    entry.status)
+                else:
+                    change = self._take_back(entry, req.seat, req.first_index, accepted, req.id)
+                    result = {"undone": True, "count": change.count, "audit": entry.audit[-1]}
+        self._fire(change)
+        return result
+
+    def _take_back(self, entry: Entry, seat: int, first: int, consent: list[int],
+                   request_id: int | None = None) -> Change:
+        count = entry.count
+        taken = entry.game.record.actions[first:]
+        name = entry.seats[seat].name
+        text = f"{name} took back: {', '.join(taken)}"
+        if consent:
+            text += " (accepted by " + ", ".join(entry.seats[s].name for s in consent) + ")"
+        before = entry.to_act
+        try:
+            with self._write() as conn:
+                version = self._bump(conn, entry, count=first, undos=entry.undos + 1)
+                conn.execute(delete(t.actions).where(t.actions.c.game_id == entry.id,
+                                                     t.actions.c.idx >= first))
+                conn.execute(insert(t.undone).values(
+                    game_id=entry.id, seat=seat, first_index=first, actions=taken,
+                    consent=consent, text=text, created_at=time.time()))
+                if request_id is not None:
+                    conn.execute(update(t.undo_requests)
+                                 .where(t.undo_requests.c.id == request_id)
+                                 .values(status="done", accepted=consent))
+        except Conflict:
+            self._forget(entry.id)
+            raise
+        for _ in range(count - first):
+            entry.game.undo()
+        del entry.actors[first:]
+        entry.version, entry.undos = version, entry.undos + 1
+        entry.audit.append(text)
+        entry.request = None
+        return Change(entry.id, version, entry.count, entry.to_act, before, entry.status)
+
+    # -- the admin ------------------------------------------------------------
+    def set_bot(self, game_id: str, who: Who, seat: int, bot: str | None) -> None:
+        """The admin hands seat ``seat`` to a bot (or, with None, back to its token)."""
+        if not who.admin:
+            raise Forbidden("only the game's admin token can change a seat")
+        if bot is not None and bot not in bot_names():
+            raise BadRequest(f"unknown bot {bot!r}; known bots: {', '.join(bot_names())}")
+        with self._lock(game_id):
+            entry = self._current(game_id)
+            if not 0 <= seat < len(entry.seats):
+                raise NotFound(f"no seat {seat}")
+            with self._write() as conn:
+                version = self._bump(conn, entry)
+                conn.execute(update(t.seats).where(t.seats.c.game_id == game_id,
+                                                   t.seats.c.seat == seat).values(bot=bot))
+            entry.version = version
+            entry.seats[seat].bot = bot
+            # the seat counts as newly asked, so a bot that now holds it is started
+            change = Change(game_id, version, entry.count, entry.to_act, (), entry.status)
+        self._fire(change)
+
+    def end(self, game_id: str, who: Who) -> None:
+        """The admin ends a game before its end: no more actions, the record is public."""
+        if not who.admin:
+            raise Forbidden("only the game's admin token can end the game")
+        with self._lock(game_id):
+            entry = self._current(game_id)
+            if entry.status != PLAY:
+                raise Illegal("core.game-over", "the game is already over")
+            before = entry.to_act
+            with self._write() as conn:
+                version = self._bump(conn, entry, status=ENDED)
+            entry.version, entry.status = version, ENDED
+            change = Change(game_id, version, entry.count, (), before, ENDED)
+        self._fire(change)
+
+    # -- reading --------------------------------------------------------------
+    def snapshot(self, game_id: str, who: Who, log_from: int = 0) -> dict[str, Any]:
+        """What ``who`` may see now: the body of ``GET /api/games/{id}``."""
+        with self._lock(game_id):
+            return snapshot_of(self._current(game_id), who, log_from)
+
+    def record(self, game_id: str, who: Who) -> dict[str, Any]:
+        """The record: anyone's once the game is over; while it runs only the admin's, and
+        then without the seed (it decides the draws)."""
+        with self._lock(game_id):
+            entry = self._current(game_id)
+            record = entry.game.to_record()
+        if entry.status != PLAY:
+            return record
+        if not who.admin:
+            raise Forbidden("the record of a running game is only for its admin token")
+        del record["seed"]
+        record["seed_hidden"] = True
+        return record
+
+    def list_games(self, limit: int = 200) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(t.games).order_by(t.games.c.updated_at.desc())
+                                .limit(limit)).all()
+            ids = [r.id for r in rows]
+            seats: dict[str, list[Any]] = {i: [] for i in ids}
+            if ids:
+                for s in conn.execute(select(t.seats).where(t.seats.c.game_id.in_(ids))
+                                      .order_by(t.seats.c.seat)):
+                    seats[s.game_id].append(s)
+        out = []
+        for r in rows:
+            open_seats = [s.seat for s in seats[r.id] if s.bot is None and not s.claimed]
+            out.append({
+                "id": r.id, "title": r.title, "status": r.status, "count": r._mapping["count"],
+                "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats[r.id]],
+                "open_seats": open_seats if r.status == PLAY else [],
+                "created_at": r.created_at, "updated_at": r.updated_at,
+            })
+        return out
+
+    def games_waiting_for_bots(self) -> list[str]:
+        """Games in play with a bot seat (checked on start, so no bot's turn is forgotten)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                select(t.games.c.id).where(t.games.c.status == PLAY)
+                .where(t.games.c.id.in_(select(t.seats.c.game_id)
+                                        .where(t.seats.c.bot.is_not(None))))).scalars())
+
+
+def request_json(entry: Entry) -> dict[str, Any] | None:
+    req = entry.request
+    if req is None:
+        return None
+    return {
+        "id": req.id, "seat": req.seat, "name": entry.seats[req.seat].name,
+        "actions": entry.game.record.actions[req.first_index:],
+        "accepted": list(req.accepted),
+        "waiting": [s for s in entry.humans() if s != req.seat and s not in req.accepted],
+    }
+
+
+def snapshot_of(entry: Entry, who: Who, log_from: int = 0,
+                setup: bool | None = None) -> dict[str, Any]:
+    """A seat's (or the spectator's) picture of the game; no other seat's secrets.
+
+    The log holds the sentences of actions ``log_from`` on, and the setup's sentences
+    when ``setup`` (by default: when ``log_from`` is 0).
+    """
+    with_setup = log_from == 0 if setup is None else setup
+    game = entry.game
+    seat = who.seat
+    to_act = entry.to_act
+    legal: list[dict[str, str]] = []
+    if seat is not None and seat in to_act and entry.seats[seat].bot is None:
+        legal = [{"notation": str(a), "label": game.label(a, seat)}
+                 for a in game.legal_actions(seat)]
+    result = game.result
+    return {
+        "id": entry.id,
+        "title": game.record.title,
+        "seat": seat,
+        "view": game.view(seat),
+        "to_act": list(to_act),
+        "legal": legal,
+        "log": [{"index": e.index, "text": e.text} for e in game.log_entries
+                if e.index >= log_from or (with_setup and e.index < 0)],
+        "count": entry.count,
+        "result": None if result is None or entry.status == ENDED else result.to_json(),
+        "status": entry.status,
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in entry.seats],
+        "audit": list(entry.audit),
+        "undo_request": request_json(entry),
+        "undos": entry.undos,
+    }

@@ -1,0 +1,181 @@
+"""Live updates, webhooks and bot fallbacks, through the test client (SQLite)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from boardroom.bots.base import Bot, register_bot
+from boardroom.core.game import Game
+from boardroom.core.title import Action
+from boardroom.server.app import create_app
+from boardroom.server.config import Settings
+from server_support import create, play_first_legal, state, wait_for
+
+
+def client_for(tmp_path: Path, **settings: Any) -> TestClient:
+    return TestClient(create_app(Settings(f"sqlite:///{tmp_path}/b.sqlite3", **settings)))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with client_for(tmp_path) as c:
+        yield c
+
+
+def test_each_action_reaches_two_clients_with_their_own_views(client: TestClient) -> None:
+    table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
+    base = f"/api/games/{table.id}/live"
+    with client.websocket_connect(f"{base}?token={table.tokens[0]}") as ann, \
+            client.websocket_connect(f"{base}?token={table.tokens[1]}") as bob:
+        first_a, first_b = ann.receive_json(), bob.receive_json()
+        assert first_a["count"] == first_b["count"] == 0
+        assert first_a["view"]["hand"] != first_b["view"]["hand"]
+        answer = play_first_legal(client, table)
+        new_a, new_b = ann.receive_json(), bob.receive_json()
+        assert new_a["count"] == new_b["count"] == 1
+        assert new_a["actions"] == new_b["actions"] == [
+            {"index": 0, "notation": answer["notation"], "seat": answer["seat"]}]
+        assert new_a["reset"] is False and new_a["log_from"] == 0
+        assert [e["text"] for e in new_a["log"]] == answer["log"]
+        assert new_a["view"] == state(client, table, 0)["view"]
+        assert new_b["view"] == state(client, table, 1)["view"]
+        assert (new_a["legal"] != []) == (0 in new_a["to_act"])
+
+
+def test_a_reconnecting_client_gets_what_it_missed(client: TestClient) -> None:
+    table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
+    base = f"/api/games/{table.id}/live"
+    with client.websocket_connect(f"{base}?token={table.tokens[0]}") as ws:
+        seen = ws.receive_json()
+    missed = [play_first_legal(client, table) for _ in range(5)]
+    url = f"{base}?token={table.tokens[0]}&after={seen['count']}&undos={seen['undos']}"
+    with client.websocket_connect(url) as ws:
+        caught_up = ws.receive_json()
+    assert caught_up["reset"] is False and caught_up["count"] == 5
+    assert [a["notation"] for a in caught_up["actions"]] == [m["notation"] for m in missed]
+    assert [e["text"] for e in caught_up["log"]] == [t for m in missed for t in m["log"]]
+    # after a take-back the client's history no longer fits: it gets everything anew
+    last = missed[-1]
+    client.post(f"/api/games/{table.id}/undo", headers=table.h(last["seat"]),
+                json={"after": 5})
+    with client.websocket_connect(f"{base}?after=5&undos=0") as ws:
+        anew = ws.receive_json()
+    assert anew["reset"] is True and anew["count"] == 4 and anew["log_from"] == 0
+
+
+def test_live_refuses_a_stranger_token(client: TestClient) -> None:
+    table = create(client)
+    other = create(client)
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect) as info, client.websocket_connect(
+            f"/api/games/{table.id}/live?token={other.tokens[0]}") as ws:
+        ws.receive_json()
+    assert info.value.code == 4403
+
+
+class Receiver:
+    """A local webhook receiver; fails the first ``failures`` posts with a 500."""
+
+    def __init__(self, failures: int = 0) -> None:
+        self.bodies: list[dict[str, Any]] = []
+        self.attempts = 0
+        self.failures = failures
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                length = int(self.headers["content-length"])
+                body = json.loads(self.rfile.read(length))
+                outer.attempts += 1
+                if outer.attempts <= outer.failures:
+                    self.send_response(500)
+                else:
+                    outer.bodies.append(body)
+                    self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+def test_webhook_is_sent_when_a_seat_must_act_and_retried(tmp_path: Path) -> None:
+    receiver = Receiver(failures=2)
+    try:
+        with client_for(tmp_path, webhook_backoff_s=0.05) as client:
+            table = create(client, seats=[{"name": "Ann", "webhook": receiver.url},
+                                          {"name": "Bob", "webhook": receiver.url}])
+            first = wait_for(lambda: receiver.bodies)[0]
+            seat = first["seat"]
+            assert state(client, table, None)["to_act"] == [seat]
+            assert first["game"] == table.id and first["name"] in first["content"]
+            assert receiver.attempts == 3  # two failures, then delivered
+            assert not any(tok in json.dumps(first) for tok in table.tokens)
+            while state(client, table, None)["to_act"] == [seat]:
+                play_first_legal(client, table)
+            second = wait_for(lambda: len(receiver.bodies) > 1 and receiver.bodies)[1]
+            assert second["seat"] != seat
+            time.sleep(0.2)
+            assert len(receiver.bodies) == 2  # once per turn, not once per action
+    finally:
+        receiver.close()
+
+
+def test_a_dead_webhook_never_blocks_play(tmp_path: Path) -> None:
+    with client_for(tmp_path, webhook_backoff_s=0.01, webhook_tries=2) as client:
+        table = create(client, seats=[{"name": "Ann", "webhook": "http://127.0.0.1:9/x"},
+                                      {"name": "Bob", "webhook": "http://127.0.0.1:9/x"}])
+        started = time.monotonic()
+        for _ in range(6):
+            play_first_legal(client, table)
+        assert time.monotonic() - started < 5
+        notifier = client.app.state.notifier  # type: ignore[attr-defined]
+        wait_for(lambda: notifier.failed >= 1)
+
+
+class FailingBot(Bot):
+    name = "test-failing"
+
+    def __init__(self, seed: int) -> None:
+        pass
+
+    def choose(self, game: Game, seat: int) -> Action:
+        raise RuntimeError("this bot always fails")
+
+
+class SlowBot(Bot):
+    name = "test-slow"
+
+    def __init__(self, seed: int) -> None:
+        pass
+
+    def choose(self, game: Game, seat: int) -> Action:
+        time.sleep(1.0)
+        return self.options(game, seat)[0]
+
+
+def test_a_failing_or_slow_bot_is_replaced_by_the_random_bot(tmp_path: Path) -> None:
+    register_bot("test-failing", FailingBot)
+    register_bot("test-slow", SlowBot)
+    with client_for(tmp_path, bot_time_s=0.05) as client:
+        table = create(client, seats=[{"name": "F", "bot": "test-failing"},
+                                      {"name": "S", "bot": "test-slow"}], seed=2)
+        wait_for(lambda: state(client, table, None)["count"] >= 20, timeout=60)
+        runner = client.app.state.bots  # type: ignore[attr-defined]
+        assert runner.fallbacks >= 20
