@@ -292,7 +292,7 @@ def test_hidden_information_never_reaches_another_seat(client: TestClient) -> No
             denied = client.get(f"/api/games/{table.id}/record",
                                 headers={"Authorization": f"Bearer {token}"})
             assert denied.status_code == 403
-    assert "seed" not in record and record["seed_hidden"] is True
+    assert "seed" not in record and "digest" not in record and record["seed_hidden"] is True
     assert client.get(f"/api/games/{table.id}/record").status_code == 403
     with client.websocket_connect(f"/api/games/{table.id}/live?token={table.tokens[1]}") as ws:
         message = ws.receive_json()
@@ -330,6 +330,7 @@ def test_import_a_record_starts_an_online_game(client: TestClient) -> None:
     play_first_legal(client, table)
     corrupted = game.to_record()
     corrupted["actions"][3] = "12Z"
+    corrupted.pop("digest", None)
     bad = client.post("/api/games/import", json={"record": corrupted})
     assert bad.status_code == 400 and "action 3" in bad.json()["message"]
     wrong = client.post("/api/games/import", json={"record": {"format": "nope"}})

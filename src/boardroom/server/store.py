@@ -620,6 +620,7 @@ class GameStore:
         if not who.admin:
             raise Forbidden("the record of a running game is only for its admin token")
         del record["seed"]
+        record.pop("digest", None)  # it covers the seed: a small seed could be found from it
         record["seed_hidden"] = True
         return record
 
