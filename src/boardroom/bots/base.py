@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
@@ -49,27 +50,34 @@ class RandomBot(Bot):
 
 
 BotFactory = Callable[[int], Bot]
+"""Makes a bot from a seed."""
+
+BOT_MODULES: dict[str, str] = {
+    "greedy": "boardroom.bots.acquire_greedy",
+    "heuristic": "boardroom.bots.lost_atlas_heuristic",
+}
+"""Built-in bots by name and the module that registers each, imported on first use (the
+registry never imports a bot module by an import statement, so no bot imports back into
+a cycle). A new bot: a module that calls :func:`register_bot` at import, and one line
+here."""
+
 _BOTS: dict[str, BotFactory] = {"random": RandomBot}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
+    """Make ``factory`` the bot called ``name`` (a bot module calls this at import)."""
     _BOTS[name] = factory
 
 
 def bot_names() -> list[str]:
-    _load_builtin()
-    return sorted(_BOTS)
+    """Every bot's name: the registered ones and the built-in ones not yet imported."""
+    return sorted(set(_BOTS) | set(BOT_MODULES))
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A bot by name ("random", "greedy"...), seeded for reproducible play."""
-    _load_builtin()
+    if name not in _BOTS and name in BOT_MODULES:
+        importlib.import_module(BOT_MODULES[name])  # it registers itself
     if name not in _BOTS:
-        raise OptionError(f"unknown bot {name!r}; known bots: {', '.join(sorted(_BOTS))}")
+        raise OptionError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}")
     return _BOTS[name](seed)
-
-
-def _load_builtin() -> None:
-    """Import the built-in bots so they register themselves."""
-    import boardroom.bots.acquire_greedy
-    import boardroom.bots.lost_atlas_heuristic  # noqa: F401
