@@ -9,7 +9,7 @@ round's rules module owns its own fields.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardroom.core.ledger import Ledger
 from boardroom.core.rng import Rng
@@ -20,9 +20,6 @@ from boardroom.market.stock_track import StockTrack
 from boardroom.titles.lost_atlas.board.board import Board
 from boardroom.titles.lost_atlas.board.components import Components
 from boardroom.titles.lost_atlas.board.mapbuild import MapBuilder
-
-if TYPE_CHECKING:
-    from boardroom.titles.lost_atlas.variants.headquarters import Headquarters
 
 BANK = "bank"
 MINOR, MAJOR = "minor", "major"
@@ -64,8 +61,9 @@ class Corp:
     per_share: int = 0
     minors: tuple[str, ...] = ()
     suburbs: int = 0
-    hq: Headquarters | None = None
-    """Headquarters variant: the major's headquarters (immutable; see headquarters.py)."""
+    hq: Any = None
+    """Headquarters variant: the major's headquarters (an immutable
+    ``variants.headquarters.Headquarters``), None without it."""
 
     def copy(self) -> Corp:
         return Corp(self.id, self.kind, self.name, self.abbreviation, self.abilities,

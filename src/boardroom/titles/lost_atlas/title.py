@@ -25,8 +25,10 @@ from boardroom.titles.lost_atlas.state import (
     STOCK,
     LostAtlasState,
 )
-from boardroom.titles.lost_atlas.variants import solo
+from boardroom.titles.lost_atlas.variants import solo, table
 from boardroom.titles.lost_atlas.view import view_state
+
+table.install()  # the variants attach to the rounds' extension points
 
 
 class LostAtlasTitle(Title[LostAtlasState, Action]):

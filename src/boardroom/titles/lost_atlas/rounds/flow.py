@@ -12,13 +12,14 @@ from typing import Any
 from boardroom.core.errors import OptionError
 from boardroom.core.ledger import Ledger
 from boardroom.core.rng import Rng
-from boardroom.core.title import Result
 from boardroom.market.stock_track import StockTrack
 from boardroom.titles.lost_atlas.board import mapbuild
-from boardroom.titles.lost_atlas.board.board import Board
 from boardroom.titles.lost_atlas.board.components import Components
-from boardroom.titles.lost_atlas.board.operator import ADAPTIVE
-from boardroom.titles.lost_atlas.rounds import stock_round, trains
+from boardroom.titles.lost_atlas.rounds import merger_round, operating_round, stock_round, trains
+from boardroom.titles.lost_atlas.rounds.dissolution import check_dissolution
+from boardroom.titles.lost_atlas.rounds.ending import TIE_RULE, finish, scores
+from boardroom.titles.lost_atlas.rounds.matrix import deal_matrix, minors_at_home, minors_in_game
+from boardroom.titles.lost_atlas.rounds.points import POINTS, money_moved
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAP,
@@ -27,14 +28,13 @@ from boardroom.titles.lost_atlas.state import (
     OVER,
     STOCK,
     LostAtlasState,
-    company_account,
     player_account,
 )
-from boardroom.titles.lost_atlas.variants import bank_break, landmarks
-from boardroom.titles.lost_atlas.variants import switches as variants
 
-TIE_RULE = ("equal scores: the player presiding over the company that would act earliest "
-            "in turn order wins")
+__all__ = [  # the rules that moved to their own modules, still reachable as flow.NAME
+    "TIE_RULE", "check_dissolution", "deal_matrix", "finish", "minors_at_home",
+    "minors_in_game", "scores",
+]
 
 GAME_OPTIONS = {
     "mode": "long",
@@ -48,10 +48,7 @@ GAME_OPTIONS = {
 
 def normalize_options(components: Components, options: Mapping[str, Any],
                       players: Sequence[str]) -> dict[str, Any]:
-    from boardroom.titles.lost_atlas.variants import solo
-
-    known = (set(GAME_OPTIONS) | set(mapbuild.OPTION_DEFAULTS) | set(variants.VARIANT_OPTIONS)
-             | {solo.OPTION})
+    known = set(GAME_OPTIONS) | set(mapbuild.OPTION_DEFAULTS) | set(POINTS.options)
     unknown = sorted(set(options) - known)
     if unknown:
         raise OptionError(f"unknown Lost Atlas option(s): {', '.join(unknown)}; known: "
@@ -67,10 +64,8 @@ def normalize_options(components: Components, options: Mapping[str, Any],
             raise OptionError(f"option {key} is true or false")
     if out["bankruptcy"] not in ("end", "continue"):
         raise OptionError("option bankruptcy is 'end' (the default) or 'continue'")
-    out.update(variants.normalize(out))
-    variants.check_combinations(out, mode.name, mode.export)
-    solo.normalize_option(out, mode.conglomerate is not None)
-    bank_break.check_options(out)
+    for hook in POINTS.check_options:  # the variants' switches, in the table's order
+        hook(out, mode)
     if out["map"] is not None:
         _check_map_option(components, out)
     map_options = {k: out[k] for k in mapbuild.OPTION_DEFAULTS if k in out}
@@ -108,14 +103,6 @@ def _load_map(components: Components, options: Mapping[str, Any]) -> Any:
         raise OptionError(str(exc)) from exc
 
 
-def minors_at_home(board: Board) -> set[str]:
-    """The minors whose homes the board shows (map piece 21 stands for Adaptive's)."""
-    homes = {s.home for s in board.spaces.values() if s.home}
-    if any(p[0] == 21 for p in board.pieces):
-        homes |= {m.id for m in board.components.minors.values() if m.ability == ADAPTIVE}
-    return homes
-
-
 def setup(components: Components, players: Sequence[str], seed: int,
           options: Mapping[str, Any]) -> tuple[LostAtlasState, list[str]]:
     """Starting capital, the train stack, a random priority player, then map building."""
@@ -125,8 +112,12 @@ def setup(components: Components, players: Sequence[str], seed: int,
     cash = components.starting_cash(mode.id, n)
     accounts = {player_account(s): cash for s in range(n)}
     accounts[BANK] = components.money.bank - cash * n
-    bank_break.split_bank(components, options, accounts)
-    ledger = bank_break.make_ledger(options, accounts)
+    for split in POINTS.split_bank:  # Bank Break sets money aside in a reserve
+        split(components, options, accounts)
+    ledger = next((made for hook in POINTS.make_ledger
+                   if (made := hook(options, accounts)) is not None), None)
+    if ledger is None:
+        ledger = Ledger(accounts, overdraft={BANK})
     counts = components.train_stack(mode.id, n)
     stack = trains.stack_from(counts, [t for t in components.trains if t in counts])
     priority = rng.below(n)
@@ -182,77 +173,22 @@ def after_map(state: LostAtlasState, log: list[str]) -> None:
     state.rng = builder.rng
     state.destination_values = dict(builder.destination_cards)
     state.builder = None
-    from boardroom.titles.lost_atlas.variants import solo
-
-    if solo.active(state):  # the player names the Conglomerate's second minor first
-        solo.begin(state, log)
-        return
+    for hook in POINTS.map_built:  # the Solo Game: the Conglomerate's second minor first
+        if hook(state, log):
+            return
     deal_matrix(state, log)
     state.round = STOCK
     stock_round.start(state, log)
 
 
-def minors_in_game(state: LostAtlasState) -> list[str]:
-    """The minors of this game, in data order (the mode's selection)."""
-    comp = state.components
-    mode = comp.mode(state.mode)
-    homes = minors_at_home(state.board)
-    out = []
-    for minor in comp.minors.values():
-        if mode.minors == "short_game" and not minor.short_game:
-            continue
-        if (mode.minors == "on_map" or state.options.get("map") is not None) and \
-                minor.id not in homes:
-            continue
-        out.append(minor.id)
-    return out
-
-
-def deal_matrix(state: LostAtlasState, log: list[str]) -> None:
-    """Shuffle the unlaunched minors and deal them into the mode's columns."""
-    from boardroom.titles.lost_atlas.variants import solo
-
-    taken = set(state.corps) | set(solo.taken_minors(state))
-    minors = [m for m in minors_in_game(state) if m not in taken]
-    state.rng.shuffle(minors)
-    columns = state.components.mode(state.mode).minor_columns
-    state.matrix = []
-    start = 0
-    for size in columns:
-        state.matrix.append(minors[start:start + size])
-        start += size
-    shown = "; ".join(", ".join(state.components.minors[m].name for m in col)
-                      for col in state.matrix)
-    log.append(f"The minor companies are dealt into {len(columns)} columns: {shown}.")
-
-
-def check_dissolution(state: LostAtlasState, company: str, log: list[str]) -> None:
-    """A company whose price reaches 0 is dissolved: shares gone, treasury to the bank,
-    trains to the pool, hubs off the map."""
-    corp = state.corps.get(company)
-    if corp is None or not state.stock.at_zero(company):
-        return
-    state.ledger.pay(company_account(company), BANK, state.treasury(company))
-    state.ledger.close(company_account(company))
-    state.pool.extend(corp.trains)
-    state.board.remove_hubs(company)
-    state.stock.remove(company)
-    del state.corps[company]
-    if company in state.discards:
-        state.discards.remove(company)
-    log.append(f"{corp.name}'s price reaches 0: it is dissolved.")
-
-
 def after_stock_round(state: LostAtlasState, log: list[str]) -> None:
-    bank_break.note_depletion(state, log)
+    money_moved(state, log)
     if not stock_round.finish(state, log):
         return
     start_operating(state, 1, log)
 
 
 def start_operating(state: LostAtlasState, number: int, log: list[str]) -> None:
-    from boardroom.titles.lost_atlas.rounds import operating_round
-
     state.round = OPERATING
     state.or_number = number
     operating_round.start(state, log)
@@ -263,16 +199,16 @@ def start_operating(state: LostAtlasState, number: int, log: list[str]) -> None:
 def after_operating(state: LostAtlasState, log: list[str]) -> None:
     if state.round == OVER:
         return
-    bank_break.note_depletion(state, log)
+    money_moved(state, log)
     if state.or_number == 1:
         start_operating(state, 2, log)
         return
-    if bank_break.game_over(state):
-        finish(state, bank_break.END_REASON, log)
-        return
+    for hook in POINTS.game_end:  # Bank Break: the bank is depleted
+        reason = hook(state)
+        if reason is not None:
+            finish(state, reason, log)
+            return
     if state.phase != "yellow":  # the first green train has been bought or exported
-        from boardroom.titles.lost_atlas.rounds import merger_round
-
         state.round = MERGER
         merger_round.start(state, log)
         if state.mr is None and state.round == MERGER:
@@ -282,15 +218,15 @@ def after_operating(state: LostAtlasState, log: list[str]) -> None:
 
 
 def after_merger(state: LostAtlasState, log: list[str]) -> None:
-    bank_break.note_depletion(state, log)
+    money_moved(state, log)
     end_cycle(state, log)
 
 
 def end_cycle(state: LostAtlasState, log: list[str]) -> None:
     """Export (not in Micro, not after the last cycle), then the next cycle or the end."""
     last = state.components.cycles[state.components.mode(state.mode).cycles]
-    if bank_break.active(state):  # no cycle counter: the bank ends the game
-        last = bank_break.MAX_CYCLES
+    for hook in POINTS.last_cycle:  # Bank Break: no cycle counter, the bank ends the game
+        last = hook(state, last)
     if state.cycle >= last:
         finish(state, f"the {last} cycles are over", log)
         return
@@ -301,46 +237,3 @@ def end_cycle(state: LostAtlasState, log: list[str]) -> None:
     stock_round.start(state, log)
 
 
-def scores(state: LostAtlasState) -> tuple[int, ...]:
-    """Cash plus the market value of every share held; treasuries do not count."""
-    out = []
-    for seat in range(state.seats()):
-        value = state.cash(seat)
-        for company, corp in state.corps.items():
-            value += corp.shares.held(seat) * state.price(company)
-        value += landmarks.share_value(state, seat)
-        out.append(value)
-    return tuple(out)
-
-
-def finish(state: LostAtlasState, reason: str, log: list[str]) -> None:
-    state.round = OVER
-    state.end_reason = reason
-    state.op = state.mr = state.sr = state.auction = None
-    final = scores(state)
-    from boardroom.titles.lost_atlas.variants import solo
-
-    if solo.active(state):  # the player against the Conglomerate's score
-        state.result, line = solo.result(state, final[0])
-        log.extend([f"The game ends: {reason}.", line])
-        return
-    order = state.stock.operating_order()
-
-    def tiebreak(seat: int) -> int:
-        for i, company in enumerate(order):
-            if state.corps[company].shares.president == seat:
-                return i
-        return len(order)
-
-    seats = sorted(range(state.seats()), key=lambda s: (-final[s], tiebreak(s)))
-    groups: list[tuple[int, ...]] = []
-    for seat in seats:  # equal scores and neither presiding over a company: a shared place
-        if groups and (final[groups[-1][0]], tiebreak(groups[-1][0])) == (final[seat],
-                                                                         tiebreak(seat)):
-            groups[-1] += (seat,)
-        else:
-            groups.append((seat,))
-    state.result = Result(scores=final, ranking=tuple(groups), tie_rule=TIE_RULE)
-    log.append(f"The game ends: {reason}.")
-    log.append("Final scores: " + ", ".join(f"{state.players[s]} {final[s]}" for s in seats)
-               + ".")

@@ -82,6 +82,7 @@ from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board.operator import Operator
 from boardroom.titles.lost_atlas.board.track_laying import trace_for
 from boardroom.titles.lost_atlas.rounds import trains
+from boardroom.titles.lost_atlas.rounds.points import POINTS, MergerInterlude
 from boardroom.titles.lost_atlas.state import (
     MAJOR,
     MINOR,
@@ -89,8 +90,6 @@ from boardroom.titles.lost_atlas.state import (
     LostAtlasState,
     company_account,
 )
-from boardroom.titles.lost_atlas.variants import headquarters
-from boardroom.titles.lost_atlas.variants import switches as variants
 
 PROPOSE, ANSWER, CHOOSE, DISCARD = "propose", "answer", "choose", "discard"
 HQ = "headquarters"
@@ -205,11 +204,19 @@ class MergerRound:
     """Hostile Mergers: shareholders still to vote, the first is asked now."""
     votes: dict[int, str] = field(default_factory=dict)
     """Hostile Mergers: votes cast, by seat (the proposer's ``yes`` included)."""
+    interlude: int = 0
+    """In the HQ step: which of ``points.merger_interludes`` is deciding."""
 
     def copy(self) -> MergerRound:
         return MergerRound(list(self.order), set(self.refused), self.step, self.proposal,
                            self.chooser, self.major, self.number, self.hostile, self.turn,
-                           self.passes, self.proposer, list(self.voters), dict(self.votes))
+                           self.passes, self.proposer, list(self.voters), dict(self.votes),
+                           self.interlude)
+
+
+def _interlude(state: LostAtlasState) -> MergerInterlude:
+    """The variant deciding in the HQ step (the Headquarters' placement)."""
+    return POINTS.merger_interludes[_mr(state).interlude]
 
 
 def _mr(state: LostAtlasState) -> MergerRound:
@@ -291,15 +298,13 @@ def start(state: LostAtlasState, log: list[str], number: int = 1) -> None:
     ``_close`` starts); ``state.mr`` stays None when no merger is possible."""
     state.mr = None
     name = _round_name(number)
-    from boardroom.titles.lost_atlas.variants import solo
-
-    if solo.active(state):  # the Conglomerate may absorb an unlaunched minor first
-        solo.merger_round(state, log)
+    for hook in POINTS.merger_round_start:  # the Conglomerate may absorb a minor first
+        hook(state, log)
     minors = _minors(state)
     if len(minors) < 2:
         log.append(f"There is no {name}: fewer than two minor companies remain.")
         return
-    hostile = variants.enabled(state.options, variants.HOSTILE_MERGERS)
+    hostile = any(hook(state) for hook in POINTS.merger_by_vote)  # Hostile Mergers
     state.mr = MergerRound(order=minors, number=number, hostile=hostile,
                            turn=state.priority)
     log.append(f"The {name} begins.")
@@ -347,7 +352,7 @@ def legal(state: LostAtlasState, seat: int) -> list[MergerAction]:
         return [ChooseMajor(m) for m in available_majors(state)]
     assert mr.major is not None
     if mr.step == HQ:
-        return headquarters.merger_legal(state, mr.major)  # type: ignore[return-value]
+        return _interlude(state).legal(state, mr.major)  # type: ignore[return-value]
     return [trains.Discard(mr.major, t) for t in sorted(set(state.corps[mr.major].trains))]
 
 
@@ -359,7 +364,7 @@ def check(state: LostAtlasState, action: Action, seat: int) -> IllegalAction | N
         return IllegalAction(RULE + "turn", f"it is not {state.players[seat]}'s decision")
     if mr.step == HQ:
         assert mr.major is not None
-        return headquarters.merger_check(state, mr.major, action)
+        return _interlude(state).check(state, mr.major, action)
     if mr.hostile and mr.step in (PROPOSE, VOTE):
         return _check_hostile(state, mr, action, seat)
     if mr.step == PROPOSE:
@@ -420,7 +425,7 @@ def apply(state: LostAtlasState, action: Action, seat: int, log: list[str]) -> b
     player = state.players[seat]
     if mr.step == HQ:
         assert mr.major is not None
-        if not headquarters.merger_apply(state, mr.major, action, log):
+        if not _interlude(state).apply(state, mr.major, action, log):
             return False
         return _formed(state, mr, mr.major, log)
     if mr.hostile and isinstance(action, Pass | Propose | Vote):
@@ -455,9 +460,10 @@ def apply(state: LostAtlasState, action: Action, seat: int, log: list[str]) -> b
     if isinstance(action, ChooseMajor):
         major = merge(state, action.major, log)
         mr.proposal = mr.chooser = None
-        if headquarters.offer_at_merger(state, major, log):
-            mr.step, mr.major = HQ, major
-            return False
+        for index, inserted in enumerate(POINTS.merger_interludes):  # the Headquarters
+            if inserted.offer(state, major, log):
+                mr.step, mr.major, mr.interlude = HQ, major, index
+                return False
         return _formed(state, mr, major, log)
     assert isinstance(action, trains.Discard) and mr.major is not None
     if action.company not in state.discards:
@@ -516,7 +522,7 @@ def _close(state: LostAtlasState, log: list[str], text: str) -> bool:
     number = _mr(state).number
     state.mr = None
     log.append(text)
-    if number == 1 and variants.enabled(state.options, variants.MERGER_MANIA):
+    if number == 1 and any(hook(state, number) for hook in POINTS.extra_merger_round):
         log.append("Merger Mania!: a second Merger Round follows.")
         start(state, log, 2)
     return state.mr is None

@@ -82,8 +82,15 @@ from boardroom.titles.lost_atlas.board import hubs, routes, track_laying
 from boardroom.titles.lost_atlas.board.hubs import PlaceHub, PlaceSuburb
 from boardroom.titles.lost_atlas.board.operator import EXPANSIVE, SUBURBAN, Operator
 from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay
-from boardroom.titles.lost_atlas.rounds import flow
+from boardroom.titles.lost_atlas.rounds import dissolution, ending
 from boardroom.titles.lost_atlas.rounds import trains as train_rules
+from boardroom.titles.lost_atlas.rounds.points import (
+    POINTS,
+    holder_account,
+    interlude,
+    money_moved,
+    seat_name,
+)
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAJOR,
@@ -93,7 +100,6 @@ from boardroom.titles.lost_atlas.state import (
     company_account,
     player_account,
 )
-from boardroom.titles.lost_atlas.variants import bank_break, headquarters, landmarks, solo
 
 LEADOFF, SHARES, TRACK, HUB, RUN, PAYOUT, TRAINS = (
     "leadoff", "shares", "track", "hub", "run", "payout", "trains",
@@ -250,8 +256,8 @@ class Liquidate(Action):
 
 OperatingAction = (BuyTrain | OfferTrain | Agree | Decline | Issue | Redeem | Run | Payout
                    | Withhold | ForceTrain | Liquidate | TileLay | PlaceHub | PlaceSuburb
-                   | Pass | headquarters.PlaceHQ | headquarters.KeepHQ
-                   | landmarks.HalfPayout)
+                   | Pass | Action)
+"""The round's actions; ``Action``: a variant's (``points.step_actions``, ``interludes``)."""
 
 AnyAction = Action | TileLay | PlaceHub | PlaceSuburb
 """What the title may hand to :func:`check` and :func:`apply` (any round's action)."""
@@ -270,12 +276,13 @@ def parse(words: list[str], text: str) -> OperatingAction | None:
         return PlaceHub.parse(" ".join(["hub", *rest]))
     if head == "suburb":
         return PlaceSuburb.parse(" ".join(["suburb", *rest]))
-    if head == "hq":  # the Headquarters variant (both rounds)
-        return headquarters.parse(words, text)
+    for hook in POINTS.parse_action:  # the variants' actions (hq ..., half)
+        found = hook(words, text)
+        if found is not None:
+            return found
     simple: dict[str, OperatingAction] = {"agree": Agree(), "decline": Decline(),
                                           "issue": Issue(), "redeem": Redeem(),
-                                          "payout": Payout(), "withhold": Withhold(),
-                                          "half": landmarks.HalfPayout()}
+                                          "payout": Payout(), "withhold": Withhold()}
     if head in simple and not rest:
         return simple[head]
     try:
@@ -490,7 +497,7 @@ def best_revenue(state: LostAtlasState) -> int:
 
 
 def _name(state: LostAtlasState, seat: int) -> str:
-    return solo.seat_name(state, seat)  # a player, or the Solo Game's Conglomerate
+    return seat_name(state, seat)  # a player, or the Solo Game's Conglomerate
 
 
 # -- the round --------------------------------------------------------------------------------
@@ -528,7 +535,8 @@ def _begin_turn(state: LostAtlasState, log: list[str]) -> None:
     seat = state.president(op.company)
     log.append(f"{corp.name} operates ({_name(state, seat)} presides; treasury "
                f"{state.treasury(op.company)}).")
-    headquarters.start_of_turn(state, op.company, log)
+    for hook in POINTS.start_of_turn:  # the Headquarters pays its holder
+        hook(state, op.company, log)
 
 
 def to_act(state: LostAtlasState) -> int:
@@ -539,7 +547,15 @@ def to_act(state: LostAtlasState) -> int:
 
 
 def _step_options(state: LostAtlasState) -> list[OperatingAction]:
-    """The operating company's choices in its current step (not pass, not suburbs)."""
+    """The operating company's choices in its current step (not pass, not suburbs),
+    the variants' extra ones (``points.step_options``) last."""
+    out = _rulebook_step_options(state)
+    for hook in POINTS.step_options:  # the Headquarters' placement, Unions Win!'s half
+        out.extend(hook(state, _op(state).company, _op(state).step))
+    return out
+
+
+def _rulebook_step_options(state: LostAtlasState) -> list[OperatingAction]:
     op = _op(state)
     company = op.company
     corp = state.corps[company]
@@ -565,7 +581,6 @@ def _step_options(state: LostAtlasState) -> list[OperatingAction]:
         if cost is not None:
             out.extend(PlaceHub(spot) for spot in
                        hubs.legal_hub_spots(state.board, _operator(state, company), cost))
-        out.extend(headquarters.hub_options(state, company))
         return out
     if op.step == RUN:
         if _route_trains(state, company):
@@ -575,8 +590,6 @@ def _step_options(state: LostAtlasState) -> list[OperatingAction]:
     if op.step == PAYOUT:
         if op.revenue > 0:
             out.extend([Payout(), Withhold()])
-            if landmarks.half_allowed(state):  # Unions Win!
-                out.append(landmarks.HalfPayout())
         return out
     # TRAINS
     room = _room(state, company)
@@ -656,8 +669,9 @@ def legal(state: LostAtlasState, seat: int) -> list[OperatingAction]:
         seat = state.president(op.company)
         return [Liquidate(c) for c in sorted(state.corps)
                 if _forced_sale_problem(state, seat, c) is None]
-    if headquarters.busy(state, op.company):
-        return list(headquarters.effect_legal(state, op.company))
+    inserted = interlude(state, op.company)
+    if inserted is not None:  # the Headquarters' Land Grant or Commercial Zoning
+        return list(inserted.legal(state, op.company))
     out = _step_options(state)
     out.extend(_suburb_options(state))
     if _may_pass(state) is None:
@@ -685,8 +699,9 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
                                  "the president sells shares one at a time until the "
                                  "forced purchase is paid")
         return _forced_sale_problem(state, seat, action.company)
-    if headquarters.busy(state, op.company):
-        return headquarters.check_effect(state, op.company, action)
+    inserted = interlude(state, op.company)
+    if inserted is not None:
+        return inserted.check(state, op.company, action)
     if isinstance(action, Agree | Decline):
         return IllegalAction("lost_atlas.trains.offer", "no offer is waiting for an answer")
     if isinstance(action, Liquidate):
@@ -705,8 +720,9 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
         return wrong
     if isinstance(action, Issue | Redeem):
         return _check_shares(state, action)
-    if isinstance(action, headquarters.PlaceHQ):
-        return headquarters.check_place(state, op.company, action)
+    added = POINTS.step_actions.get(type(action))
+    if added is not None:  # a variant's action (the Headquarters, Unions Win!)
+        return added.check(state, op.company, action)
     if isinstance(action, TileLay):
         return track_laying.check_lay(state.board, _operator(state, op.company),
                                       _colours(state), op.budget, action)
@@ -726,8 +742,6 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
         return None
     if isinstance(action, Payout | Withhold):
         return None
-    if isinstance(action, landmarks.HalfPayout):
-        return landmarks.check_half(state)
     if isinstance(action, BuyTrain):
         return _check_buy(state, action)
     if isinstance(action, OfferTrain):
@@ -739,15 +753,17 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
 
 _STEP_OF: dict[type, tuple[str, ...]] = {
     Issue: (SHARES,), Redeem: (SHARES,), TileLay: (TRACK,), PlaceHub: (HUB,), Run: (RUN,),
-    Payout: (PAYOUT,), Withhold: (PAYOUT,), landmarks.HalfPayout: (PAYOUT,),
+    Payout: (PAYOUT,), Withhold: (PAYOUT,),
     BuyTrain: (LEADOFF, TRAINS),
-    OfferTrain: (TRAINS,), ForceTrain: (TRAINS,), headquarters.PlaceHQ: (HUB,),
+    OfferTrain: (TRAINS,), ForceTrain: (TRAINS,),
 }
 
 
 def _wrong_step(state: LostAtlasState, action: AnyAction) -> IllegalAction | None:
     op = _op(state)
     steps = _STEP_OF.get(type(action))
+    if steps is None and (added := POINTS.step_actions.get(type(action))) is not None:
+        steps = added.steps
     if steps is None:
         return IllegalAction("lost_atlas.or.step", f"{action} is not an Operating Round action")
     if op.step in steps:
@@ -958,9 +974,10 @@ def apply(state: LostAtlasState, action: AnyAction, seat: int, log: list[str]) -
     op = _op(state)
     company = op.company
     corp = state.corps[company]
-    if headquarters.busy(state, company):  # a Land Grant or Commercial Zoning lay or stop
-        headquarters.apply_effect(state, company, action, log)
-        if not headquarters.busy(state, company):
+    inserted = interlude(state, company)
+    if inserted is not None:  # a Land Grant or Commercial Zoning lay or stop
+        inserted.apply(state, company, action, log)
+        if interlude(state, company) is None:
             _next_step(state, log)
         return _settle(state, log) and _close(state, log)
     if isinstance(action, Agree | Decline):
@@ -1006,9 +1023,8 @@ def apply(state: LostAtlasState, action: AnyAction, seat: int, log: list[str]) -
         log.append(f"{corp.name} places a hub at {q},{r}" + (f"/{i}" if i else "")
                    + f" for {cost}.")
         _next_step(state, log)
-    elif isinstance(action, headquarters.PlaceHQ):
-        headquarters.place(state, company, action, log)
-        if not headquarters.busy(state, company):
+    elif (added := POINTS.step_actions.get(type(action))) is not None:
+        if added.apply(state, company, action, log):  # the variant's action ends the step
             _next_step(state, log)
     elif isinstance(action, Run):
         op.revenue = action.revenue
@@ -1027,10 +1043,6 @@ def apply(state: LostAtlasState, action: AnyAction, seat: int, log: list[str]) -
         _next_step(state, log)
     elif isinstance(action, Withhold):
         _withhold(state, company, op.revenue, log)
-        _next_step(state, log)
-    elif isinstance(action, landmarks.HalfPayout):
-        landmarks.half_pay_out(state, company, op.revenue, log)
-        bank_break.note_depletion(state, log)
         _next_step(state, log)
     elif isinstance(action, BuyTrain):
         _buy(state, company, action, log)
@@ -1077,14 +1089,14 @@ def _settle(state: LostAtlasState, log: list[str]) -> bool:
             if _end_turn(state, log, flip=False):
                 return True
             continue
-        if solo.is_conglomerate(state, op.company):  # the Solo Game's automated turn
-            solo.operate(state, log)
+        if any(hook(state, op.company, log) for hook in POINTS.automated_turn):
+            # the Solo Game's Conglomerate played its whole turn
             if state.round == OVER or _end_turn(state, log):
                 return state.round != OVER
             continue
         if op.offer is not None or op.forced is not None:
             return False
-        if headquarters.busy(state, op.company):
+        if interlude(state, op.company) is not None:
             return False
         if op.step == RUN and not _route_trains(state, op.company):
             _no_revenue(state, op.company, "has no train", log)
@@ -1131,25 +1143,47 @@ def _issue(state: LostAtlasState, company: str, log: list[str]) -> None:
     state.stock.move(company, -1)
     log.append(f"{corp.name} issues a share for {price}; its price drops to "
                f"{state.price(company)}.")
-    flow.check_dissolution(state, company, log)
+    dissolution.check_dissolution(state, company, log)
 
 
 def _pay_out(state: LostAtlasState, company: str, revenue: int, log: list[str]) -> None:
     corp = state.corps[company]
     shares = corp.shares
     per_share = revenue * shares.share_percent // 100
-    for seat, count in sorted(shares.players.items()):  # solo.account: the Conglomerate too
-        state.ledger.pay(BANK, solo.account(state, seat), per_share * count)
+    for seat, count in sorted(shares.players.items()):  # the Conglomerate too (solo)
+        state.ledger.pay(BANK, holder_account(state, seat), per_share * count)
     state.ledger.pay(BANK, company_account(company), per_share * shares.treasury)
     price = state.price(company)
-    landmarks.move_after_pay_out(state, company, revenue, price)  # +3 with Record Gains!
+    move_after_pay_out(state, company, revenue, price)
     corp.last_revenue = revenue
     corp.per_share = per_share
     moved = state.price(company)
     how = (f"its price rises to {moved}" if moved != price
            else "its price stays; the token moves to the bottom of its space")
     log.append(f"{corp.name} pays out {revenue}: {per_share} a share; {how}.")
-    bank_break.note_depletion(state, log)
+    money_moved(state, log)
+
+
+def payout_steps(state: LostAtlasState, paid: int, price: int) -> int:
+    """Steps up after paying ``paid`` out at ``price`` (0: to the bottom of the space);
+    a variant may change them (``points.payout_steps``: Record Gains!)."""
+    if paid >= 2 * price:
+        steps = 2
+    elif paid >= price:
+        steps = 1
+    else:
+        steps = 0
+    for hook in POINTS.payout_steps:
+        steps = hook(state, paid, price, steps)
+    return steps
+
+
+def move_after_pay_out(state: LostAtlasState, company: str, paid: int, price: int) -> None:
+    steps = payout_steps(state, paid, price)
+    if steps:
+        state.stock.move(company, steps)
+    else:
+        state.stock.to_bottom(company)
 
 
 def _withhold(state: LostAtlasState, company: str, revenue: int, log: list[str]) -> None:
@@ -1159,8 +1193,8 @@ def _withhold(state: LostAtlasState, company: str, revenue: int, log: list[str])
     corp.last_revenue = revenue
     corp.per_share = 0
     log.append(f"{corp.name} withholds {revenue}; its price drops to {state.price(company)}.")
-    flow.check_dissolution(state, company, log)
-    bank_break.note_depletion(state, log)
+    dissolution.check_dissolution(state, company, log)
+    money_moved(state, log)
 
 
 def _no_revenue(state: LostAtlasState, company: str, why: str, log: list[str]) -> None:
@@ -1169,7 +1203,7 @@ def _no_revenue(state: LostAtlasState, company: str, why: str, log: list[str]) -
     corp.last_revenue = 0
     corp.per_share = 0
     log.append(f"{corp.name} {why}: revenue 0; its price drops to {state.price(company)}.")
-    flow.check_dissolution(state, company, log)
+    dissolution.check_dissolution(state, company, log)
 
 
 # -- trains ----------------------------------------------------------------------------------------
@@ -1303,7 +1337,7 @@ def _forced_drops(state: LostAtlasState, forced: Forced, log: list[str]) -> None
         state.stock.move(company, -(count if per_share else 1))
         log.append(f"{state.corps[company].name}'s price drops to {state.price(company)}.")
     for company in list(forced.sold):
-        flow.check_dissolution(state, company, log)
+        dissolution.check_dissolution(state, company, log)
 
 
 def _bankrupt(state: LostAtlasState, seat: int, company: str, log: list[str]) -> None:
@@ -1322,7 +1356,7 @@ def _bankrupt(state: LostAtlasState, seat: int, company: str, log: list[str]) ->
     corp_name = state.corps[company].name if company in state.corps else company
     log.append(f"{name} cannot raise the money for {corp_name}'s train and is bankrupt.")
     if state.options.get("bankruptcy", "end") != "continue":
-        flow.finish(state, f"{name} is bankrupt", log)
+        ending.finish(state, f"{name} is bankrupt", log)
         return
     for gone in state.stock.operating_order():
         corp = state.corps[gone]
@@ -1331,7 +1365,7 @@ def _bankrupt(state: LostAtlasState, seat: int, company: str, log: list[str]) ->
         price = state.price(gone)
         for other, count in sorted(corp.shares.players.items()):
             if other != seat:
-                state.ledger.pay(BANK, solo.account(state, other), price * count)
+                state.ledger.pay(BANK, holder_account(state, other), price * count)
         state.ledger.pay(company_account(gone), BANK, state.treasury(gone))
         state.pool.extend(corp.trains)
         state.board.remove_hubs(gone)
@@ -1344,7 +1378,8 @@ def _bankrupt(state: LostAtlasState, seat: int, company: str, log: list[str]) ->
     order = list(state.components.trains)
     state.pool.sort(key=order.index)
     state.ledger.pay(player_account(seat), BANK, state.cash(seat))
-    landmarks.forfeit(state, seat)
+    for hook in POINTS.player_bankrupt:  # the Metropolitan takes back its shares
+        hook(state, seat)
     for corp in state.corps.values():
         held = corp.shares.held(seat)
         if held:

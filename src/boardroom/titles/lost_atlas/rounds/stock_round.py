@@ -31,6 +31,15 @@ from boardroom.market.shares import Company
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board import hubs
 from boardroom.titles.lost_atlas.board.operator import ADAPTIVE, EXPANSIVE, SUBURBAN
+from boardroom.titles.lost_atlas.rounds import dissolution, matrix
+from boardroom.titles.lost_atlas.rounds.points import (
+    POINTS,
+    OtherShares,
+    first_refusal,
+    money_moved,
+    other_shares,
+    presides_itself,
+)
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MINOR,
@@ -41,7 +50,6 @@ from boardroom.titles.lost_atlas.state import (
     company_account,
     player_account,
 )
-from boardroom.titles.lost_atlas.variants import bank_break, landmarks, solo
 
 TREASURY, POOL = "treasury", "pool"
 
@@ -174,16 +182,18 @@ def legal(state: LostAtlasState, seat: int) -> list[StockAction]:
                 else:
                     out.append(Launch(minor))
             return out
-        if bank_break.check_new_certificate(state, seat) is None:
+        if _new_certificate(state, seat) is None:
             out.extend(Bid(b) for b in range(auction.bid + st.bid_step,
                                              _max_bid(state, seat) + 1, st.bid_step))
         out.append(Pass())
         return out
-    if bank_break.must_sell(state, seat):  # Bank Break: over the certificate limit
-        return list(bank_break.forced_sales(state, seat))
+    for hook in POINTS.forced_stock_actions:  # Bank Break: over the certificate limit
+        forced = hook(state, seat)
+        if forced is not None:
+            return list(forced)
     mid_turn = _selling(state, seat)
     if not mid_turn:
-        if available_minors(state) and bank_break.check_new_certificate(state, seat) is None:
+        if available_minors(state) and _new_certificate(state, seat) is None:
             out.extend(StartAuction(b) for b in range(st.min_bid, _max_bid(state, seat) + 1,
                                                       st.bid_step))
         out.append(Pass())
@@ -196,11 +206,12 @@ def legal(state: LostAtlasState, seat: int) -> list[StockAction]:
             buy = Buy(company, source)
             if check(state, buy, seat) is None:
                 out.append(buy)
-    for kind, count in landmarks.stock_candidates(state, seat):
-        metro: StockAction = (Sell(landmarks.METROPOLITAN, count) if kind == "sell"
-                              else Buy(landmarks.METROPOLITAN, TREASURY))
-        if check(state, metro, seat) is None:
-            out.append(metro)
+    for other in POINTS.other_shares:  # the Landmarks' Metropolitan
+        for kind, count in other.candidates(state, seat):
+            metro: StockAction = (Sell(other.company, count) if kind == "sell"
+                                  else Buy(other.company, TREASURY))
+            if check(state, metro, seat) is None:
+                out.append(metro)
     if mid_turn:
         out.append(Done())
     return out
@@ -229,8 +240,8 @@ def check(state: LostAtlasState, action: StockAction, seat: int) -> IllegalActio
         if action.amount > state.cash(seat):
             return IllegalAction("lost_atlas.auction.afford",
                                  f"{state.players[seat]} cannot afford {action.amount}")
-        return bank_break.check_new_certificate(state, seat)
-    forced = bank_break.check_forced(state, action, seat)
+        return _new_certificate(state, seat)
+    forced = first_refusal(POINTS.check_stock_action, state, action, seat)
     if forced is not None:
         return forced
     mid_turn = _selling(state, seat)
@@ -256,12 +267,17 @@ def check(state: LostAtlasState, action: StockAction, seat: int) -> IllegalActio
         if action.bid > state.cash(seat):
             return IllegalAction("lost_atlas.auction.afford",
                                  f"{state.players[seat]} cannot afford {action.bid}")
-        return bank_break.check_new_certificate(state, seat)
+        return _new_certificate(state, seat)
     if isinstance(action, Sell):
         return _check_sell(state, action, seat)
     if isinstance(action, Buy):
         return _check_buy(state, action, seat)
     return IllegalAction("lost_atlas.stock.turn", f"{action} is not a Stock Round action now")
+
+
+def _new_certificate(state: LostAtlasState, seat: int) -> IllegalAction | None:
+    """May ``seat`` take one more certificate? (Bank Break's limit.)"""
+    return first_refusal(POINTS.check_new_certificate, state, seat)
 
 
 def _check_launch(state: LostAtlasState, action: Launch) -> IllegalAction | None:
@@ -283,17 +299,18 @@ def _check_launch(state: LostAtlasState, action: Launch) -> IllegalAction | None
 def _check_sell(state: LostAtlasState, action: Sell, seat: int) -> IllegalAction | None:
     sr = state.sr
     assert sr is not None
-    metro = action.company == landmarks.METROPOLITAN and landmarks.metropolitan_active(state)
+    other = other_shares(state, action.company)
     corp = state.corps.get(action.company)
-    if corp is None and not metro:
+    if corp is None and other is None:
         return IllegalAction("lost_atlas.stock.company", f"no company {action.company!r}")
     if action.company in sr.selling:
         return IllegalAction("lost_atlas.stock.sell-once",
                              "all shares of a company are sold at once, once a turn")
     if corp is None:
-        return landmarks.check_sell(state, action.count, seat)
-    if solo.active(state) and (refused := solo.check_player_share_deal(
-            state, action.company, None)) is not None:
+        assert other is not None
+        return other.check_sell(state, action.count, seat)
+    refused = first_refusal(POINTS.check_share_deal, state, action.company, None)
+    if refused is not None:  # the Solo Game's Conglomerate shares
         return refused
     if corp.kind == MINOR and not corp.operated:
         return IllegalAction("lost_atlas.stock.sell-unoperated",
@@ -315,15 +332,16 @@ def _check_sell(state: LostAtlasState, action: Sell, seat: int) -> IllegalAction
 def _check_buy(state: LostAtlasState, action: Buy, seat: int) -> IllegalAction | None:
     sr = state.sr
     assert sr is not None
-    if action.company == landmarks.METROPOLITAN and landmarks.metropolitan_active(state):
-        problem = landmarks.check_buy(state, seat, action.source, sr.sold.get(seat, set()))
-        return problem or bank_break.check_buy(state, action.company, seat)
+    other = other_shares(state, action.company)
+    if other is not None:
+        problem = other.check_buy(state, seat, action.source, sr.sold.get(seat, set()))
+        return problem or first_refusal(POINTS.check_buy, state, action.company, seat)
     corp = state.corps.get(action.company)
     if corp is None:
         return IllegalAction("lost_atlas.stock.company", f"no company {action.company!r}")
     shares = corp.shares
-    if solo.active(state) and (refused := solo.check_player_share_deal(
-            state, action.company, action.source)) is not None:
+    refused = first_refusal(POINTS.check_share_deal, state, action.company, action.source)
+    if refused is not None:  # the Solo Game's Conglomerate shares
         return refused
     if action.source == TREASURY and shares.treasury <= 0:
         return IllegalAction("lost_atlas.stock.buy-source", f"{corp.name}'s treasury has no share")
@@ -339,7 +357,13 @@ def _check_buy(state: LostAtlasState, action: Buy, seat: int) -> IllegalAction |
     if price > state.cash(seat):
         return IllegalAction("lost_atlas.stock.afford",
                              f"{state.players[seat]} cannot pay {price}")
-    return bank_break.check_buy(state, action.company, seat)
+    return first_refusal(POINTS.check_buy, state, action.company, seat)
+
+
+def _other_shares_named(state: LostAtlasState, company: str) -> OtherShares | None:
+    if company in state.corps:
+        return None
+    return next((o for o in POINTS.other_shares if o.company == company), None)
 
 
 # -- applying -----------------------------------------------------------------------------
@@ -448,10 +472,11 @@ def _home_spot(state: LostAtlasState, minor: str, chosen: Hex | None) -> tuple[H
 def _sell(state: LostAtlasState, action: Sell, seat: int, log: list[str]) -> None:
     sr = state.sr
     assert sr is not None
-    if action.company == landmarks.METROPOLITAN and action.company not in state.corps:
-        landmarks.sell(state, seat, action.count, log)
+    other = _other_shares_named(state, action.company)
+    if other is not None:
+        other.sell(state, seat, action.count, log)
         sr.sold.setdefault(seat, set()).add(action.company)
-        bank_break.note_depletion(state, log)
+        money_moved(state, log)
         return
     corp = state.corps[action.company]
     price = state.price(action.company)
@@ -464,15 +489,14 @@ def _sell(state: LostAtlasState, action: Sell, seat: int, log: list[str]) -> Non
     log.append(f"{state.players[seat]} sells {action.count} {corp.name} at {price}; the "
                f"price drops to {state.price(action.company)}.")
     _presidency(state, action.company, log)
-    from boardroom.titles.lost_atlas.rounds import flow
-
-    flow.check_dissolution(state, action.company, log)
-    bank_break.note_depletion(state, log)
+    dissolution.check_dissolution(state, action.company, log)
+    money_moved(state, log)
 
 
 def _buy(state: LostAtlasState, action: Buy, seat: int, log: list[str]) -> None:
-    if action.company == landmarks.METROPOLITAN and action.company not in state.corps:
-        landmarks.buy(state, seat, log)
+    other = _other_shares_named(state, action.company)
+    if other is not None:
+        other.buy(state, seat, log)
         return
     corp = state.corps[action.company]
     price = state.price(action.company)
@@ -490,7 +514,7 @@ def _buy(state: LostAtlasState, action: Buy, seat: int, log: list[str]) -> None:
 
 def _presidency(state: LostAtlasState, company: str, log: list[str]) -> None:
     corp = state.corps.get(company)
-    if corp is None or solo.is_conglomerate(state, company):  # it presides over itself
+    if corp is None or presides_itself(state, company):  # the Conglomerate does
         return
     new = corp.shares.update_president(state.seats())
     if new is not None:
@@ -518,15 +542,13 @@ def finish(state: LostAtlasState, log: list[str]) -> bool:
     if state.cycle == 1 and not sr.launched_any and not state.corps:
         log.append("No minor company was launched: the matrix is dealt again and the "
                    "Stock Round starts over.")
-        from boardroom.titles.lost_atlas.rounds import flow
-
-        flow.deal_matrix(state, log)
+        matrix.deal_matrix(state, log)
         start(state, log)
         return False
     if sr.last_actor is not None:
         state.priority = (sr.last_actor + 1) % state.seats()
-    if solo.active(state):  # the Conglomerate sells and buys after the player
-        solo.stock_round(state, log)
+    for hook in POINTS.stock_round_end:  # the Solo Game: the Conglomerate sells and buys
+        hook(state, log)
     for company in state.stock.operating_order():
         corp = state.corps[company]
         if corp.shares.fully_player_owned():

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from boardroom.core.title import Action
 from boardroom.titles.lost_atlas.board.operator import RESOURCEFUL, SPACIOUS
+from boardroom.titles.lost_atlas.rounds.points import POINTS
 from boardroom.titles.lost_atlas.state import MAJOR, LostAtlasState
-from boardroom.titles.lost_atlas.variants import landmarks
 
 GREY_BACK = "inf"
 
@@ -138,5 +138,6 @@ def export(state: LostAtlasState, log: list[str]) -> None:
             count += 1
     log.append(f"{'All remaining 2-trains are' if count > 1 else f'A {top}-train is'} "
                f"exported.")
-    landmarks.receive_export(state, top, count, log)  # the Metropolitan (Landmarks)
+    for hook in POINTS.exported:  # the Landmarks' Metropolitan receives them
+        hook(state, top, count, log)
     gained(state, top, log)

@@ -42,6 +42,7 @@ from typing import Any
 from boardroom.core.errors import IllegalAction, OptionError
 from boardroom.core.ledger import Ledger
 from boardroom.titles.lost_atlas.board.components import Components
+from boardroom.titles.lost_atlas.rounds.points import Points
 from boardroom.titles.lost_atlas.state import BANK, MERGER, LostAtlasState
 from boardroom.titles.lost_atlas.variants import switches as variants
 
@@ -237,3 +238,28 @@ def check_forced(state: LostAtlasState, action: Any, seat: int) -> IllegalAction
     return IllegalAction(FORCED_RULE, f"{state.players[seat]} holds "
                                       f"{certificates(state, seat)} certificates, over the "
                                       f"limit of {limit}, and must sell shares first")
+
+
+# -- the extension points (see rounds/points.py and variants/table.py) ------------------------
+def attach(points: Points) -> None:
+    """Bank Break: the reserve and the watched ledger, the certificate limit and its forced
+    sales, the depletion notice, and the end by the bank instead of the cycle counter."""
+    points.check_options.append(lambda options, mode: check_options(options))
+    points.split_bank.append(split_bank)
+    points.make_ledger.append(_make_ledger)
+    points.money_moved.append(note_depletion)
+    points.game_end.append(lambda state: END_REASON if game_over(state) else None)
+    points.last_cycle.append(lambda state, last: MAX_CYCLES if active(state) else last)
+    points.check_new_certificate.append(check_new_certificate)
+    points.forced_stock_actions.append(_forced_sales)
+    points.check_stock_action.append(check_forced)
+    points.check_buy.append(check_buy)
+
+
+def _make_ledger(options: Mapping[str, Any], accounts: dict[str, int]) -> Ledger | None:
+    return make_ledger(options, accounts) if variants.enabled(options, variants.BANK_BREAK) \
+        else None
+
+
+def _forced_sales(state: LostAtlasState, seat: int) -> list[Any] | None:
+    return forced_sales(state, seat) if must_sell(state, seat) else None

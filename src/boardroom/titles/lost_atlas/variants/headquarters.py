@@ -60,6 +60,8 @@ from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board import hubs, track_laying
 from boardroom.titles.lost_atlas.board.operator import Operator
 from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay
+from boardroom.titles.lost_atlas.rounds.operating_round import HUB
+from boardroom.titles.lost_atlas.rounds.points import Points, StepAction
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAJOR,
@@ -440,3 +442,56 @@ def describe(hq: Headquarters | None) -> dict[str, object] | None:
         out["effect"] = hq.effect
         out["laid"] = [f"{h[0]},{h[1]}" for h in hq.laid]
     return out
+
+
+# -- the extension points (see rounds/points.py and variants/table.py) ------------------------
+class _TurnEffects:
+    """A Land Grant or Commercial Zoning under way in a company's Operating Round turn."""
+
+    def busy(self, state: LostAtlasState, company: str) -> bool:
+        return busy(state, company)
+
+    def legal(self, state: LostAtlasState, company: str) -> list[Action]:
+        return list(effect_legal(state, company))
+
+    def check(self, state: LostAtlasState, company: str, action: Action) -> IllegalAction | None:
+        return check_effect(state, company, action)
+
+    def apply(self, state: LostAtlasState, company: str, action: Action,
+              log: list[str]) -> None:
+        apply_effect(state, company, action, log)
+
+
+class _AtMerger:
+    """The new major's headquarters decision, and its effect, in the Merger Round."""
+
+    def offer(self, state: LostAtlasState, major: str, log: list[str]) -> bool:
+        return offer_at_merger(state, major, log)
+
+    def legal(self, state: LostAtlasState, major: str) -> list[Action]:
+        return merger_legal(state, major)
+
+    def check(self, state: LostAtlasState, major: str, action: Action) -> IllegalAction | None:
+        return merger_check(state, major, action)
+
+    def apply(self, state: LostAtlasState, major: str, action: Action, log: list[str]) -> bool:
+        return merger_apply(state, major, action, log)
+
+
+def _place_in_hub_step(state: LostAtlasState, company: str, action: PlaceHQ,
+                       log: list[str]) -> bool:
+    place(state, company, action, log)
+    return not busy(state, company)  # the hub step ends unless an effect is under way
+
+
+def attach(points: Points) -> None:
+    """Headquarters: its notation, its payment at the start of a turn, its placement in
+    the hub step, the effects inserted into the turn, and the decision at a merger."""
+    points.parse_action.append(lambda words, text: parse(words, text) if words[0] == "hq"
+                               else None)
+    points.start_of_turn.append(start_of_turn)
+    points.interludes.append(_TurnEffects())
+    points.step_options.append(lambda state, company, step: list(hub_options(state, company))
+                               if step == HUB else [])
+    points.step_actions[PlaceHQ] = StepAction((HUB,), check_place, _place_in_hub_step)
+    points.merger_interludes.append(_AtMerger())

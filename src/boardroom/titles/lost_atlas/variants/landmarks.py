@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 
 from boardroom.core.errors import IllegalAction
 from boardroom.core.title import Action
+from boardroom.titles.lost_atlas.rounds.operating_round import PAYOUT
+from boardroom.titles.lost_atlas.rounds.points import Points, StepAction, money_moved
 from boardroom.titles.lost_atlas.state import BANK, LostAtlasState, company_account, player_account
 from boardroom.titles.lost_atlas.variants import solo
 from boardroom.titles.lost_atlas.variants import switches as variants
@@ -253,3 +255,62 @@ def describe(state: LostAtlasState) -> dict[str, object] | None:
         return None
     return {"trains": list(metro.trains), "price": price(state), "unsold": metro.unsold,
             "shares": {str(s): n for s, n in sorted(metro.players.items())}}
+
+
+# -- the extension points (see rounds/points.py and variants/table.py) ------------------------
+class _MetropolitanShares:
+    """The Metropolitan's shares in the Stock Round (``sell metropolitan N``, ``buy
+    metropolitan treasury``)."""
+
+    company = METROPOLITAN
+
+    def active(self, state: LostAtlasState) -> bool:
+        return metropolitan_active(state)
+
+    def candidates(self, state: LostAtlasState, seat: int) -> list[tuple[str, int]]:
+        return stock_candidates(state, seat)
+
+    def check_sell(self, state: LostAtlasState, count: int, seat: int) -> IllegalAction | None:
+        return check_sell(state, count, seat)
+
+    def check_buy(self, state: LostAtlasState, seat: int, source: str,
+                  sold: set[str]) -> IllegalAction | None:
+        return check_buy(state, seat, source, sold)
+
+    def sell(self, state: LostAtlasState, seat: int, count: int, log: list[str]) -> None:
+        sell(state, seat, count, log)
+
+    def buy(self, state: LostAtlasState, seat: int, log: list[str]) -> None:
+        buy(state, seat, log)
+
+
+def _half_in_payout_step(state: LostAtlasState, company: str, action: HalfPayout,
+                         log: list[str]) -> bool:
+    half_pay_out(state, company, state.op.revenue, log)
+    money_moved(state, log)  # Bank Break notes the bank running out
+    return True
+
+
+def _record_gains(state: LostAtlasState, paid: int, price: int, steps: int) -> int:
+    if variants.enabled(state.options, variants.RECORD_GAINS) and paid >= 3 * price:
+        return 3
+    return steps
+
+
+def attach(points: Points) -> None:
+    """The Landmarks events and module: Unions Win!'s half pay-out, Record Gains!'s third
+    step, Merger Mania!'s second Merger Round, and the Metropolitan (exports, its shares in
+    the Stock Round and the score, a bankrupt player's shares)."""
+    points.parse_action.append(lambda words, text: HalfPayout() if words == ["half"] else None)
+    points.step_options.append(
+        lambda state, company, step: [HalfPayout()]
+        if step == PAYOUT and state.op.revenue > 0 and half_allowed(state) else [])
+    points.step_actions[HalfPayout] = StepAction(
+        (PAYOUT,), lambda state, company, action: check_half(state), _half_in_payout_step)
+    points.payout_steps.append(_record_gains)
+    points.extra_merger_round.append(
+        lambda state, number: variants.enabled(state.options, variants.MERGER_MANIA))
+    points.exported.append(receive_export)
+    points.other_shares.append(_MetropolitanShares())
+    points.share_value.append(share_value)
+    points.player_bankrupt.append(forfeit)

@@ -63,6 +63,7 @@ from boardroom.titles.lost_atlas.board.board import (
 )
 from boardroom.titles.lost_atlas.board.components import Conglomerate as ConglomerateRules
 from boardroom.titles.lost_atlas.board.operator import ADAPTIVE, TUNNELING, Operator
+from boardroom.titles.lost_atlas.rounds.points import Points
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAJOR,
@@ -844,3 +845,50 @@ def result(state: LostAtlasState, player_score: int) -> tuple[Result, str]:
     who = state.players[0] if won else f"the {NAME}"
     return outcome, (f"Final scores: {state.players[0]} {player_score}, the {NAME} {theirs}: "
                      f"{who} wins.")
+
+
+# -- the extension points (see rounds/points.py and variants/table.py) ------------------------
+def _begin_after_map(state: LostAtlasState, log: list[str]) -> bool:
+    if not active(state):
+        return False
+    begin(state, log)  # the player names the Conglomerate's second minor first
+    return True
+
+
+def _final_result(state: LostAtlasState, final: tuple[int, ...], reason: str,
+                  log: list[str]) -> bool:
+    if not active(state):
+        return False
+    state.result, line = result(state, final[0])  # the player against the Conglomerate
+    log.extend([f"The game ends: {reason}.", line])
+    return True
+
+
+def _operate_itself(state: LostAtlasState, company_id: str, log: list[str]) -> bool:
+    if not is_conglomerate(state, company_id):
+        return False
+    operate(state, log)
+    return True
+
+
+def attach(points: Points) -> None:
+    """The Solo Game: its option, its setup after the map, the Conglomerate as a seat and
+    share holder with its own turns in every round, and the result against its score."""
+    points.options[OPTION] = "any"
+    points.check_options.append(
+        lambda options, mode: normalize_option(options, mode.conglomerate is not None))
+    points.map_built.append(_begin_after_map)
+    points.taken_minors.append(taken_minors)
+    points.final_result.append(_final_result)
+    points.check_share_deal.append(
+        lambda state, company_id, source: check_player_share_deal(state, company_id, source)
+        if active(state) else None)
+    points.presides_itself.append(is_conglomerate)
+    points.stock_round_end.append(
+        lambda state, log: stock_round(state, log) if active(state) else None)
+    points.seat_name.append(lambda state, seat: NAME if seat == CONGLOMERATE else None)
+    points.holder_account.append(
+        lambda state, holder: account(state, holder) if holder == CONGLOMERATE else None)
+    points.automated_turn.append(_operate_itself)
+    points.merger_round_start.append(
+        lambda state, log: merger_round(state, log) if active(state) else None)

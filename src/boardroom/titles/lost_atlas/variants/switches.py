@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardroom.core.errors import OptionError
+from boardroom.titles.lost_atlas.board.components import Mode
+from boardroom.titles.lost_atlas.rounds.points import Points
 
 HOSTILE_MERGERS = "hostile_mergers"
 """Mergers decided by a share vote; any shareholder proposes (rulebook "Hostile Mergers")."""
@@ -76,3 +78,18 @@ def check_combinations(options: Mapping[str, Any], mode_name: str, export: bool)
 def enabled(options: Mapping[str, Any], variant: str) -> bool:
     """Is ``variant`` switched on in these (normalized or raw) options?"""
     return bool(options.get(variant, False))
+
+
+# -- the extension points (see rounds/points.py and variants/table.py) ------------------------
+def attach(points: Points) -> None:
+    """The switches: their option names and check; Hostile Mergers' share vote (whose
+    procedure is the Merger Round's own, ``merger_round.py``)."""
+    points.options.update(VARIANT_OPTIONS)
+    points.check_options.append(_check_options)
+    points.merger_by_vote.append(
+        lambda state: enabled(state.options, HOSTILE_MERGERS))
+
+
+def _check_options(options: dict[str, Any], mode: Mode) -> None:
+    options.update(normalize(options))
+    check_combinations(options, mode.name, mode.export)

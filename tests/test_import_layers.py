@@ -1,0 +1,133 @@
+"""The package's shape, checked by reading the imports (``ast``, nothing is imported).
+
+* No import cycle inside the Lost Atlas title, and none between the ``bots`` modules.
+* The rounds (``titles/lost_atlas/rounds/``) import no variant module: the variants
+  attach to the rounds' extension points (``rounds/points.py``), listed in
+  ``variants/table.py``.
+* The board layer (``titles/lost_atlas/board/``) imports no round, variant, picture or
+  wiring module.
+
+Every import counts: at the top of a module, inside a function, or under
+``if TYPE_CHECKING``. A package's implicit import of its parent does not.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+TITLE = "boardroom.titles.lost_atlas"
+BOTS = "boardroom.bots"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted((SRC / "boardroom").rglob("*.py"))}
+
+
+def imports_of(name: str, path: Path, known: Iterable[str]) -> set[str]:
+    """The modules of ``known`` that module ``name`` (at ``path``) imports."""
+    known = set(known)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                source = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                source = node.module or ""
+            found.add(source)
+            found.update(f"{source}.{alias.name}" for alias in node.names)
+    return {m for m in found if m in known and m != name}
+
+
+def graph(prefix: str) -> dict[str, set[str]]:
+    """Import edges between the modules under ``prefix``."""
+    modules = {n: p for n, p in _modules().items() if n == prefix or n.startswith(prefix + ".")}
+    return {n: imports_of(n, p, modules) for n, p in modules.items()}
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle (as the list of modules, the first repeated last), or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: finished
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt):], nxt]
+            if nxt not in state and (cycle := visit(nxt)) is not None:
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(edges):
+        if start not in state and (cycle := visit(start)) is not None:
+            return cycle
+    return None
+
+
+def test_find_cycle_sees_a_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_imports_of_reads_every_form(tmp_path: Path) -> None:
+    pkg = tmp_path / "p"
+    pkg.mkdir()
+    path = pkg / "m.py"
+    path.write_text("import p.a\nfrom p import b\nfrom . import c\nfrom .d import X\n"
+                    "def f():\n    from p.e import Y\n"
+                    "if TYPE_CHECKING:\n    from p import g\n", encoding="utf-8")
+    known = {f"p.{x}" for x in "abcdefg"}
+    assert imports_of("p.m", path, known) == known - {"p.f"}
+
+
+@pytest.mark.parametrize("prefix", [TITLE, BOTS])
+def test_no_import_cycle(prefix: str) -> None:
+    assert find_cycle(graph(prefix)) is None
+
+
+def test_the_rounds_import_no_variant() -> None:
+    edges = graph(TITLE)
+    rounds = [m for m in edges if m.startswith(f"{TITLE}.rounds.")]
+    assert len(rounds) >= 5
+    for module in rounds:
+        variants = sorted(m for m in edges[module] if m.startswith(f"{TITLE}.variants"))
+        assert variants == [], f"{module} imports {variants}"
+
+
+def test_the_board_imports_no_higher_layer() -> None:
+    edges = graph(TITLE)
+    higher = [f"{TITLE}.{layer}" for layer in ("rounds", "variants", "render", "state",
+                                                 "title", "view")]
+    board = [m for m in edges if m.startswith(f"{TITLE}.board.")]
+    assert len(board) >= 5
+    for module in board:
+        wrong = sorted(m for m in edges[module]
+                       if any(m == h or m.startswith(h + ".") for h in higher))
+        assert wrong == [], f"{module} imports {wrong}"
+
+
+def test_every_variant_module_is_in_the_table() -> None:
+    from boardroom.titles.lost_atlas.variants import table
+
+    modules = {p.stem for p in (SRC / "boardroom/titles/lost_atlas/variants").glob("*.py")}
+    assert {name for name, _ in table.VARIANTS} == modules - {"__init__", "table"}
