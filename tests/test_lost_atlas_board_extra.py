@@ -146,7 +146,7 @@ def test_trace_matches_an_exhaustive_trail_search(seed: int) -> None:
 
 
 def test_lays_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    from boardroom.bench_lost_atlas import main
+    from boardroom.bench.lost_atlas_board import main
 
     assert main(["lays", "--maps", "1"]) == 0
     assert "lays:" in capsys.readouterr().out

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 import boardroom
-from boardroom.bench_games import main as bench_main
+from boardroom.bench.lost_atlas_games import main as bench_main
 from boardroom.bots import Bot, bot_names, make_bot
 from boardroom.bots.lost_atlas_heuristic import HeuristicBot
 from boardroom.core.game import Game

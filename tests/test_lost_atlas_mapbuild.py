@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from boardroom.bench_lost_atlas import main as bench_main
+from boardroom.bench.lost_atlas_board import main as bench_main
 from boardroom.core.errors import IllegalAction, NotationError, OptionError
 from boardroom.core.rng import Rng
 from boardroom.map.hexes import Hex, neighbours

@@ -395,7 +395,7 @@ STRESS = BENCHMARKS / "routes-stress"
 @pytest.mark.skipif(not STRESS.exists(), reason="no stress corpus in this checkout")
 def test_stress_positions_keep_their_recorded_optimum() -> None:
     # A few quick instances (an ∞-train with a numbered one) of the dense corpus.
-    from boardroom.bench_routes import board_from_json
+    from boardroom.bench.lost_atlas_routes import board_from_json
 
     checked = 0
     for path in sorted(STRESS.glob("long_purple_*.json"))[:3]:
@@ -414,7 +414,7 @@ def test_stress_positions_keep_their_recorded_optimum() -> None:
 @pytest.mark.skipif(not CORPUS.exists(), reason="no benchmark corpus in this checkout")
 def test_bot_corpus_positions_keep_their_recorded_optimum() -> None:
     # Every instance of the bot-play corpus (each solves in milliseconds).
-    from boardroom.bench_routes import board_from_json
+    from boardroom.bench.lost_atlas_routes import board_from_json
 
     checked = 0
     for path in sorted(CORPUS.glob("bots_*.json")):
@@ -430,7 +430,7 @@ def test_bot_corpus_positions_keep_their_recorded_optimum() -> None:
 
 @pytest.mark.skipif(not CORPUS.exists(), reason="no benchmark corpus in this checkout")
 def test_route_benchmark_runs_on_a_corpus_folder(tmp_path: Path) -> None:
-    from boardroom.bench_routes import main
+    from boardroom.bench.lost_atlas_routes import main
 
     first = sorted(CORPUS.glob("bots_*.json"))[0]
     (tmp_path / first.name).write_text(first.read_text())
@@ -439,7 +439,7 @@ def test_route_benchmark_runs_on_a_corpus_folder(tmp_path: Path) -> None:
 
 
 def test_bot_positions_are_late_game_with_an_infinity_train() -> None:
-    from boardroom.bench_routes import SNAPSHOTS, make_bot_positions
+    from boardroom.bench.lost_atlas_routes import SNAPSHOTS, make_bot_positions
 
     positions = make_bot_positions(C, 4, 3, False)
     assert 1 <= len(positions) <= SNAPSHOTS

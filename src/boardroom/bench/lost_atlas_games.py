@@ -2,8 +2,8 @@
 
 ::
 
-    python -m boardroom.bench_games lost_atlas                       # 20 random Long games
-    python -m boardroom.bench_games lost_atlas --bot heuristic --games 10 --mode short
+    boardroom bench lost_atlas games                       # 20 random Long games
+    boardroom bench lost_atlas games --bot heuristic --games 10 --mode short
 
 It plays N complete seeded games (game ``k`` uses seed ``--seed + k``; seat ``s`` of game
 ``k`` gets a bot seeded ``k * 8 + s``) with the chosen bot on every seat, from the first
@@ -80,7 +80,7 @@ def report(figures: Figures, players: int, bot: str, mode: str) -> list[str]:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m boardroom.bench_games",
+        prog="boardroom bench",
         description="Time complete seeded games and their replay against the targets.",
     )
     sub = p.add_subparsers(dest="title", required=True, metavar="TITLE")

@@ -2,8 +2,8 @@
 
 ::
 
-    python -m boardroom.bench acquire                    # 200 random 4-player games
-    python -m boardroom.bench acquire --bot greedy --games 50 --mode tycoon
+    boardroom bench acquire games                    # 200 random 4-player games
+    boardroom bench acquire games --bot greedy --games 50 --mode tycoon
 
 It plays N complete seeded games (game ``k`` uses seed ``--seed + k``) with the chosen bot
 on every seat, timing each whole game, bots' decisions included. Then it replays every

@@ -2,8 +2,8 @@
 
 ::
 
-    python -m boardroom.bench_lost_atlas mapbuild                  # 200 Long Game builds
-    python -m boardroom.bench_lost_atlas mapbuild --builds 500 --mode micro_2p
+    boardroom bench lost_atlas mapbuild                  # 200 Long Game builds
+    boardroom bench lost_atlas mapbuild --builds 500 --mode micro_2p
 
 Each subcommand is a function of its own argument list in :data:`COMMANDS`; add one by
 adding an entry.
@@ -35,7 +35,7 @@ TARGET_MAPBUILD_MS = 50.0
 
 def mapbuild(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m boardroom.bench_lost_atlas mapbuild",
+        prog="boardroom bench lost_atlas mapbuild",
         description="Time automatic Lost Atlas map builds.",
     )
     parser.add_argument("--builds", type=int, default=200, help="builds to time (200)")
@@ -87,7 +87,7 @@ def lays(argv: Sequence[str]) -> int:
     random legal play, not real games.
     """
     parser = argparse.ArgumentParser(
-        prog="python -m boardroom.bench_lost_atlas lays",
+        prog="boardroom bench lost_atlas lays",
         description="Time listing all legal tile lays of a company on a mid-game Long map.",
     )
     parser.add_argument("--maps", type=int, default=20, help="positions to time (20)")
@@ -126,7 +126,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m boardroom.bench_lost_atlas",
+        prog="boardroom bench lost_atlas",
         description="Benchmarks of the Railways of the Lost Atlas machinery.",
     )
     parser.add_argument("command", choices=sorted(COMMANDS), help="what to time")

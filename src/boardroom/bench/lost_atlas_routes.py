@@ -3,11 +3,11 @@ the same instances solved by an independent exact CP-SAT model (optional OR-Tool
 
 ::
 
-    python -m boardroom.bench_routes                                # the bot-play corpus
-    python -m boardroom.bench_routes --corpus benchmarks/routes-stress   # the stress corpus
-    python -m boardroom.bench_routes --no-cpsat                     # ours only
-    python -m boardroom.bench_routes generate                       # remake the bot corpus
-    python -m boardroom.bench_routes generate --source random-play --corpus DIR
+    boardroom bench lost_atlas routes                                # the bot-play corpus
+    boardroom bench lost_atlas routes --corpus benchmarks/routes-stress   # the stress corpus
+    boardroom bench lost_atlas routes --no-cpsat                     # ours only
+    boardroom bench lost_atlas routes generate                       # remake the bot corpus
+    boardroom bench lost_atlas routes generate --source random-play --corpus DIR
 
 **The corpus** (``benchmarks/routes/*.json``, the issue's "late-game positions made by
 bot play") comes from complete seeded Long games played by the ``heuristic`` bot on
@@ -422,7 +422,7 @@ def board_from_json(components: Components, data: dict[str, Any]) -> Board:
 
 TARGET_P99_S = 0.100
 TARGET_RATIO = 10.0
-DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "benchmarks" / "routes"
+DEFAULT_CORPUS = Path(__file__).resolve().parents[3] / "benchmarks" / "routes"
 
 
 def corpus_files(folder: Path) -> list[Path]:
@@ -607,7 +607,7 @@ def _seed_list(text: str) -> list[int]:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m boardroom.bench_routes",
+        prog="boardroom bench lost_atlas routes",
         description="Time Lost Atlas route optimisation on late-game positions "
                     "(and CP-SAT on the same instances).")
     p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS,

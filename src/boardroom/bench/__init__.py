@@ -1,0 +1,114 @@
+"""The benchmarks Boardroom ships, behind one command: ``boardroom bench TITLE WHAT``.
+
+::
+
+    boardroom bench --help                       # every benchmark
+    boardroom bench acquire games --games 50     # complete Acquire games and their replay
+    boardroom bench lost_atlas games             # complete Lost Atlas games and their replay
+    boardroom bench lost_atlas mapbuild          # automatic map builds
+    boardroom bench lost_atlas lays              # listing every legal tile lay
+    boardroom bench lost_atlas routes            # optimal routes on the bot-play corpus
+    boardroom bench lost_atlas routes --help     # each benchmark's own options
+
+(``python -m boardroom.bench ...`` is the same command.) ``WHAT`` may be left out for
+``games``. Each benchmark is a module of this package with its own ``main``; the table
+:data:`BENCHMARKS` says which, and a new one is a module plus one entry there.
+Benchmarks measure; they are not tests (nothing here runs in the test suite but a
+smoke run of each).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """One benchmark: its module, the arguments its ``main`` takes before the user's
+    (the module's own subcommand), and one line saying what it times."""
+
+    module: str
+    prefix: tuple[str, ...]
+    summary: str
+
+
+BENCHMARKS: dict[str, dict[str, Benchmark]] = {
+    "acquire": {
+        "games": Benchmark("boardroom.bench.acquire", ("acquire",),
+                           "complete seeded games (bots' decisions included) and their "
+                           "replay per action"),
+    },
+    "lost_atlas": {
+        "games": Benchmark("boardroom.bench.lost_atlas_games", ("lost_atlas",),
+                           "complete seeded games, map to score, and their replay per "
+                           "action"),
+        "mapbuild": Benchmark("boardroom.bench.lost_atlas_board", ("mapbuild",),
+                              "automatic map builds (every choice a random legal one)"),
+        "lays": Benchmark("boardroom.bench.lost_atlas_board", ("lays",),
+                          "listing every legal tile lay of a company on mid-game maps"),
+        "routes": Benchmark("boardroom.bench.lost_atlas_routes", (),
+                            "optimal train routes on the late-game corpus (and CP-SAT)"),
+    },
+}
+"""TITLE -> WHAT -> the benchmark."""
+
+DEFAULT_WHAT = "games"
+
+
+def usage() -> str:
+    lines = ["usage: boardroom bench TITLE [WHAT] [OPTIONS]  (WHAT defaults to games)",
+             "", "benchmarks:"]
+    for title, table in BENCHMARKS.items():
+        for what, bench in table.items():
+            lines.append(f"  {title + ' ' + what:<20} {bench.summary}")
+    lines += ["", "Each takes --help for its own options, e.g. boardroom bench lost_atlas "
+              "routes --help."]
+    return "\n".join(lines)
+
+
+def resolve(argv: Sequence[str]) -> tuple[Benchmark, list[str]] | str:
+    """The benchmark ``argv`` names and its own arguments, or the error to show.
+
+    >>> bench, rest = resolve(["lost_atlas", "lays", "--maps", "3"])
+    >>> bench.module, rest
+    ('boardroom.bench.lost_atlas_board', ['lays', '--maps', '3'])
+    >>> resolve(["acquire", "--games", "5"])[1]
+    ['acquire', '--games', '5']
+    >>> resolve(["chess"])
+    "unknown title 'chess' (known: acquire, lost_atlas)"
+    """
+    if not argv:
+        return "name a title and a benchmark"
+    title, rest = argv[0], list(argv[1:])
+    table = BENCHMARKS.get(title)
+    if table is None:
+        return f"unknown title {title!r} (known: {', '.join(BENCHMARKS)})"
+    what = DEFAULT_WHAT
+    if rest and not rest[0].startswith("-"):
+        what = rest.pop(0)
+    elif rest and rest[0] in ("-h", "--help") and len(table) > 1:
+        return ""  # the title's list of benchmarks
+    bench = table.get(what)
+    if bench is None:
+        return f"unknown {title} benchmark {what!r} (known: {', '.join(table)})"
+    return bench, [*bench.prefix, *rest]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark named by ``argv`` (default: the command line); the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print(usage())
+        return 0 if args else 2
+    found = resolve(args)
+    if isinstance(found, str):
+        if found:
+            print(f"error: {found}", file=sys.stderr)
+        print(usage(), file=sys.stderr if found else sys.stdout)
+        return 2 if found else 0
+    bench, rest = found
+    run: Callable[[list[str]], int] = importlib.import_module(bench.module).main
+    return run(rest)

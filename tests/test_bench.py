@@ -1,0 +1,37 @@
+"""``boardroom bench TITLE WHAT``: every benchmark is reachable and has its own --help."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardroom.bench import BENCHMARKS, main, resolve
+
+
+def test_the_list_names_every_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for title, table in BENCHMARKS.items():
+        for what in table:
+            assert f"{title} {what}" in out
+
+
+@pytest.mark.parametrize(("title", "what"), [(t, w) for t, table in BENCHMARKS.items()
+                                             for w in table])
+def test_each_benchmark_has_its_help(title: str, what: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([title, what, "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: boardroom bench")
+    assert "--seed" in out or "--corpus" in out
+
+
+def test_games_is_the_default_and_unknown_names_are_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    found = resolve(["lost_atlas", "--games", "2"])
+    assert not isinstance(found, str)
+    assert found[0] is BENCHMARKS["lost_atlas"]["games"]
+    assert main(["lost_atlas", "trains"]) == 2
+    assert "unknown lost_atlas benchmark 'trains'" in capsys.readouterr().err
+    assert main([]) == 2
