@@ -220,6 +220,7 @@ class _Tables:
         (so a search may remember positions): true when every junction is passed at most
         once and no two segments share a piece."""
         self.relax = tuple(relax)
+        self.n_relax = nv
         # A stop adds its flow when the path passes it; a blocked stop that may be passed
         # adds only its bonus then, and its value too if the path ends there (stop_end).
         self.flow = tuple(0 if v >= ns or kind[v] == END_ONLY else
@@ -303,55 +304,53 @@ class _Search:
         """The most a simple path (two, if ``two``) from ``x`` collects in ``allowed``
         in the relaxation graph (see the module text)."""
         t = self.t
-        flow, end_mask, ends_near, stop_end = t.flow, t.end_mask, t.ends_near, t.stop_end
+        flow, ends_near, stop_end = t.flow, t.ends_near, t.stop_end
         sadj = t.relax
-        inner = (allowed & ~end_mask) | (1 << x)
-        first = sadj[x] & inner
-        pendants = ends_near[x]
-        num = {x: 0}
-        low = {x: 0}
-        counter = 1
-        stack = [(x, first)]
+        inner = (allowed & ~t.end_mask) | (1 << x)
+        # Tarjan's biconnected components from x (iterative; num 0 = not yet seen). The
+        # blocks come out children first, so each block's best continuation through a
+        # cut vertex below it is known when the block is scored.
+        num = [0] * t.n_relax
+        low = [0] * t.n_relax
+        num[x] = low[x] = 1
+        counter = 2
+        at = [x]
+        todo = [sadj[x] & inner]
         vstack: list[int] = []
-        blocks: list[tuple[int, int]] = []
-        while stack:
-            u, rest = stack[-1]
+        best_at: dict[int, int] = {}
+        root: list[tuple[int, int]] = []
+        while at:
+            rest = todo[-1]
+            u = at[-1]
             if rest:
                 bit = rest & -rest
-                stack[-1] = (u, rest ^ bit)
+                todo[-1] = rest ^ bit
                 w = bit.bit_length() - 1
-                nw = num.get(w)
-                if nw is None:
+                nw = num[w]
+                if not nw:
                     num[w] = low[w] = counter
                     counter += 1
                     vstack.append(w)
-                    stack.append((w, sadj[w] & inner))
+                    at.append(w)
+                    todo.append(sadj[w] & inner)
                 elif nw < low[u]:
                     low[u] = nw
-            else:
-                stack.pop()
-                if stack:
-                    p = stack[-1][0]
-                    if low[u] < low[p]:
-                        low[p] = low[u]
-                    if low[u] >= num[p]:
-                        members = 0
-                        while True:
-                            y = vstack.pop()
-                            members |= 1 << y
-                            if y == u:
-                                break
-                        blocks.append((p, members))
-        best_at: dict[int, int] = {}
-        root: list[tuple[int, int]] = []
-        for top_v, members in blocks:
+                continue
+            at.pop()
+            todo.pop()
+            if not at:
+                break
+            p = at[-1]
+            lu = low[u]
+            if lu < low[p]:
+                low[p] = lu
+            if lu < num[p]:
+                continue
+            # A block below the cut vertex p: score its best chain from p.
             total = 0
             e1 = e2 = 0
-            m = members
-            while m:
-                bit = m & -m
-                m ^= bit
-                y = bit.bit_length() - 1
+            while True:
+                y = vstack.pop()
                 total += flow[y]
                 c = best_at.get(y, 0)
                 if stop_end[y] > c:
@@ -365,13 +364,15 @@ class _Search:
                     e1, e2 = c, e1
                 elif c > e2:
                     e2 = c
+                if y == u:
+                    break
             one = total + e1
-            if top_v == x:
+            if p == x:
                 root.append((one, one + e2))
-            if one > best_at.get(top_v, 0):
-                best_at[top_v] = one
+            if one > best_at.get(p, 0):
+                best_at[p] = one
         ones = [one for one, _ in root]
-        for value, ebit in pendants:
+        for value, ebit in ends_near[x]:
             if ebit & allowed:
                 ones.append(value)
         if not ones:
