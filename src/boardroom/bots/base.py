@@ -53,6 +53,7 @@ BotFactory = Callable[[int], Bot]
 """Makes a bot from a seed."""
 
 BOT_MODULES: dict[str, str] = {
+    "congress": "boardroom.bots.congress_heuristic",
     "greedy": "boardroom.bots.acquire_greedy",
     "heuristic": "boardroom.bots.lost_atlas_heuristic",
 }

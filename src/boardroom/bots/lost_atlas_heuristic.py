@@ -562,12 +562,15 @@ class HeuristicBot(Bot):
         self.rng = Rng(seed)
         self._revenue_cache: dict[tuple[object, ...], int] = {}
         self._cache_board: tuple[object, ...] | None = None
+        self._congress: Bot | None = None
 
     # -- entry --------------------------------------------------------------------------
     def choose(self, game: Game, seat: int) -> Action:
         actions = self.options(game, seat)
         if len(actions) == 1:
             return actions[0]
+        if game.title.name == "congress":
+            return self._congress_bot().choose(game, seat)
         if game.title.name != "lost_atlas":
             return actions[self.rng.below(len(actions))]
         pub = Public(game.state)
@@ -576,6 +579,14 @@ class HeuristicBot(Bot):
         chosen = self._decide(pub, seat, actions)
         assert chosen in actions, f"the heuristic bot chose {chosen}, which is not legal"
         return chosen
+
+    def _congress_bot(self) -> Bot:
+        """Congress's own heuristic player, so that ``bot:heuristic`` plays it too."""
+        if self._congress is None:
+            from boardroom.bots.congress_heuristic import CongressBot
+
+            self._congress = CongressBot(self.rng.next_u64())
+        return self._congress
 
     def _decide(self, pub: Public, seat: int, actions: list[Action]) -> Action:
         first = actions[0]

@@ -36,12 +36,15 @@ DEFAULT_PLAYERS = "Player,bot:greedy,bot:greedy,bot:greedy"
 DEFAULT_SEATS = {
     "acquire": DEFAULT_PLAYERS,
     "lost_atlas": "Player,bot:heuristic,bot:heuristic,bot:heuristic",
+    "congress": "Player,bot:heuristic,bot:heuristic,bot:heuristic",
 }
 
 EXAMPLES = {
     "acquire": "5D, found Tower, buy Tower Luxor, pass, sell 2 trade 4...",
     "lost_atlas": "auction 120, bid 140, launch expansive, buy expansive treasury, "
                   "lay 5 0,1 r2, hub 0,4, run 310, payout, train 3, pass...",
+    "congress": "auction LMR, bid 6, pass, expand LMR LIV-WIG, done, develop MAN, "
+                "merge MSL into LMR pay LMR, start LYR...",
 }
 """Action examples the help shows, per title."""
 

@@ -21,6 +21,7 @@ Renderer = Callable[[Any], RenderableType]
 _RENDERERS: dict[str, Renderer] = {}
 _MODULES = {
     "acquire": "boardroom.cli.acquire_view",
+    "congress": "boardroom.cli.congress_view",
     "lost_atlas": "boardroom.cli.lost_atlas_view",
 }
 

@@ -10,6 +10,7 @@ from boardroom.core.title import Title
 
 _MODULES = {
     "acquire": "boardroom.titles.acquire",
+    "congress": "boardroom.titles.congress.title",
     "lost_atlas": "boardroom.titles.lost_atlas.title",
 }
 _TITLES: dict[str, Title[Any, Any]] = {}

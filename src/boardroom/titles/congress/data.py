@@ -1,0 +1,323 @@
+"""Congress's game data: the map, the companies and every number of the game.
+
+The shipped file is ``data/congress.toml``; every value in it is Boardroom's invention,
+marked ``provisional`` there and listed in ``docs/congress.md``. A user may replace it
+with their own data (option ``data``: a path to a TOML or JSON file, or the JSON object
+itself), checked here entry by entry; a bad file is a :class:`DataError` naming the entry.
+
+>>> data = load_data()
+>>> data.city_index["MAN"], data.cities[data.city_index["MAN"]].value
+(17, 6)
+>>> [c.id for c in data.companies if c.kind == "merger"]
+['LYR', 'MID', 'NER']
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from boardroom.core.errors import OptionError
+
+FORMAT = "congress-data"
+VERSION = 1
+FOUNDING = "founding"
+MERGER = "merger"
+
+
+class DataError(OptionError):
+    """A Congress data file (or object) that cannot be used; the message names the entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    id: str
+    name: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    a: int
+    b: int
+    cost: int
+
+    def other(self, city: int) -> int:
+        return self.b if city == self.a else self.a
+
+
+@dataclass(frozen=True, slots=True)
+class Company:
+    id: str
+    name: str
+    kind: str
+    home: int
+    pool: int
+    merger_supply: int
+    markers: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The numbers of the game (section ``[game]``)."""
+
+    players: tuple[int, ...]
+    starting_cash: dict[int, int]
+    rounds_per_dividend: int
+    general_dividends: int
+    links_per_expand: int
+    min_bid: int
+    develop_cost: int
+    develop_step: int
+    develop_max_per_city: int
+    develop_markers: int
+    income_max: int
+    bank: int
+
+
+@dataclass(frozen=True)
+class Data:
+    """Checked game data; shared by every state of a game (never copied, never changed)."""
+
+    source: str
+    rules: Rules
+    cities: tuple[City, ...]
+    links: tuple[Link, ...]
+    companies: tuple[Company, ...]
+    city_index: dict[str, int]
+    company_index: dict[str, int]
+    links_at: tuple[tuple[int, ...], ...]
+    """Link indices at each city."""
+    link_between: dict[frozenset[int], int]
+    home_of: dict[int, int]
+    """City index -> company index of the company whose home station it is."""
+    provisional: tuple[tuple[str, str], ...]
+    """(where, why) of every value the data marks provisional."""
+
+    def link_name(self, link: int) -> str:
+        ln = self.links[link]
+        return f"{self.cities[ln.a].id}-{self.cities[ln.b].id}"
+
+
+# -- reading --------------------------------------------------------------------------------
+def _int(value: object, where: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DataError(f"{where}: expected an integer, got {value!r}")
+    if value < minimum:
+        raise DataError(f"{where}: must be at least {minimum}, not {value}")
+    return value
+
+
+def _str(value: object, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise DataError(f"{where}: expected a non-empty string, got {value!r}")
+    return value.strip()
+
+
+def _table(value: object, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise DataError(f"{where}: expected a table (object)")
+    return value
+
+
+def _list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise DataError(f"{where}: expected an array")
+    return value
+
+
+_META = ("provisional", "note")
+
+
+def _check_id(ident: str, where: str) -> None:
+    """Ids are written in the notation: upper-case letters, digits and ``_`` only."""
+    if ident != ident.upper() or not ident.replace("_", "").isalnum():
+        raise DataError(f"{where}: id {ident!r} must be upper-case letters, digits or _")
+_GAME_KEYS = ("players", "starting_cash", "rounds_per_dividend", "general_dividends",
+              "links_per_expand", "min_bid", "develop_cost", "develop_step",
+              "develop_max_per_city", "develop_markers", "income_max", "bank")
+
+
+def _provisional(table: dict[str, Any], where: str, out: list[tuple[str, str]]) -> None:
+    mark = table.get("provisional")
+    if mark is None:
+        return
+    if isinstance(mark, str):
+        out.append((where, mark))
+    elif isinstance(mark, dict):
+        for key, why in mark.items():
+            out.append((f"{where}.{key}", str(why)))
+    else:
+        raise DataError(f"{where}.provisional: a string or a table of strings")
+
+
+def _unknown(table: dict[str, Any], known: tuple[str, ...], where: str) -> None:
+    extra = sorted(set(table) - set(known) - set(_META))
+    if extra:
+        raise DataError(f"{where}: unknown key(s) {', '.join(extra)}; known: {', '.join(known)}")
+
+
+def parse_data(raw: object, source: str) -> Data:
+    """Check a data object (the TOML or JSON file's content) and build :class:`Data`."""
+    root = _table(raw, source)
+    _unknown(root, ("format", "version", "game", "cities", "links", "companies"), source)
+    if root.get("format") != FORMAT:
+        raise DataError(f"{source}: format must be {FORMAT!r}, not {root.get('format')!r}")
+    if root.get("version") != VERSION:
+        raise DataError(f"{source}: version must be {VERSION}, not {root.get('version')!r}")
+    marks: list[tuple[str, str]] = []
+    rules = _rules(_table(root.get("game"), f"{source}: [game]"), source, marks)
+    cities: list[City] = []
+    index: dict[str, int] = {}
+    for n, item in enumerate(_list(root.get("cities"), f"{source}: cities")):
+        where = f"{source}: cities[{n}]"
+        t = _table(item, where)
+        _unknown(t, ("id", "name", "value"), where)
+        city = City(_str(t.get("id"), f"{where}.id"), _str(t.get("name"), f"{where}.name"),
+                    _int(t.get("value"), f"{where}.value", 0))
+        if city.id in index:
+            raise DataError(f"{where}: city id {city.id!r} appears twice")
+        _check_id(city.id, where)
+        index[city.id] = len(cities)
+        cities.append(city)
+        _provisional(t, f"cities.{city.id}", marks)
+    if len(cities) < 2:
+        raise DataError(f"{source}: the map needs at least two cities")
+    links_t = _table(root.get("links"), f"{source}: [links]")
+    _unknown(links_t, ("list",), f"{source}: [links]")
+    _provisional(links_t, "links", marks)
+    links: list[Link] = []
+    between: dict[frozenset[int], int] = {}
+    for n, item in enumerate(_list(links_t.get("list"), f"{source}: links.list")):
+        where = f"{source}: links.list[{n}]"
+        entry = _list(item, where)
+        if len(entry) != 3:
+            raise DataError(f"{where}: a link is [city, city, cost]")
+        a, b = (index.get(_str(entry[k], where)) for k in (0, 1))
+        if a is None or b is None:
+            raise DataError(f"{where}: unknown city in {entry[:2]!r}")
+        if a == b:
+            raise DataError(f"{where}: a link joins two different cities")
+        key = frozenset((a, b))
+        if key in between:
+            raise DataError(f"{where}: {entry[0]}-{entry[1]} appears twice")
+        between[key] = len(links)
+        links.append(Link(a, b, _int(entry[2], f"{where} cost", 0)))
+    companies: list[Company] = []
+    cindex: dict[str, int] = {}
+    home_of: dict[int, int] = {}
+    for n, item in enumerate(_list(root.get("companies"), f"{source}: companies")):
+        where = f"{source}: companies[{n}]"
+        t = _table(item, where)
+        _unknown(t, ("id", "name", "kind", "home", "pool", "merger_supply", "markers"), where)
+        cid = _str(t.get("id"), f"{where}.id")
+        kind = t.get("kind")
+        if kind not in (FOUNDING, MERGER):
+            raise DataError(f"{where}.kind: 'founding' or 'merger', not {kind!r}")
+        home = index.get(_str(t.get("home"), f"{where}.home"))
+        if home is None:
+            raise DataError(f"{where}.home: unknown city {t.get('home')!r}")
+        if home in home_of:
+            raise DataError(f"{where}.home: {cities[home].id} is already the home station of "
+                            f"{companies[home_of[home]].id}")
+        _check_id(cid, where)
+        if cid in cindex or cid.lower() in ("into", "pay"):
+            raise DataError(f"{where}: company id {cid!r} is used twice or reserved")
+        company = Company(cid, _str(t.get("name"), f"{where}.name"), kind, home,
+                          _int(t.get("pool"), f"{where}.pool"),
+                          _int(t.get("merger_supply"), f"{where}.merger_supply"),
+                          _int(t.get("markers"), f"{where}.markers"))
+        if kind == FOUNDING and company.pool < 1:
+            raise DataError(f"{where}: a founding company needs a share in its pool to start")
+        if kind == MERGER and company.pool + company.merger_supply < 1:
+            raise DataError(f"{where}: a merger company needs a share to auction")
+        home_of[home] = len(companies)
+        cindex[cid] = len(companies)
+        companies.append(company)
+        _provisional(t, f"companies.{cid}", marks)
+    if not any(c.kind == FOUNDING for c in companies):
+        raise DataError(f"{source}: at least one founding company is needed")
+    if set(cindex) & set(index):
+        clash = sorted(set(cindex) & set(index))
+        raise DataError(f"{source}: ids used by both a city and a company: {', '.join(clash)}")
+    links_at = tuple(tuple(k for k, ln in enumerate(links) if c in (ln.a, ln.b))
+                     for c in range(len(cities)))
+    return Data(source, rules, tuple(cities), tuple(links), tuple(companies), index, cindex,
+                links_at, between, home_of, tuple(marks))
+
+
+def _rules(t: dict[str, Any], source: str, marks: list[tuple[str, str]]) -> Rules:
+    where = f"{source}: game"
+    _unknown(t, _GAME_KEYS, where)
+    missing = [k for k in _GAME_KEYS if k not in t]
+    if missing:
+        raise DataError(f"{where}: missing {', '.join(missing)}")
+    players = tuple(_int(p, f"{where}.players", 2) for p in _list(t["players"], where))
+    if not players:
+        raise DataError(f"{where}.players: at least one player count")
+    cash_t = _table(t["starting_cash"], f"{where}.starting_cash")
+    cash: dict[int, int] = {}
+    for key, value in cash_t.items():
+        if not str(key).isdigit():
+            raise DataError(f"{where}.starting_cash: keys are player counts, not {key!r}")
+        cash[int(key)] = _int(value, f"{where}.starting_cash.{key}")
+    for n in players:
+        if n not in cash:
+            raise DataError(f"{where}.starting_cash: no amount for {n} players")
+    _provisional(t, "game", marks)
+    return Rules(
+        players=players, starting_cash=cash,
+        rounds_per_dividend=_int(t["rounds_per_dividend"], f"{where}.rounds_per_dividend", 1),
+        general_dividends=_int(t["general_dividends"], f"{where}.general_dividends", 1),
+        links_per_expand=_int(t["links_per_expand"], f"{where}.links_per_expand", 1),
+        min_bid=_int(t["min_bid"], f"{where}.min_bid", 1),
+        develop_cost=_int(t["develop_cost"], f"{where}.develop_cost"),
+        develop_step=_int(t["develop_step"], f"{where}.develop_step", 1),
+        develop_max_per_city=_int(t["develop_max_per_city"], f"{where}.develop_max_per_city"),
+        develop_markers=_int(t["develop_markers"], f"{where}.develop_markers"),
+        income_max=_int(t["income_max"], f"{where}.income_max", 1),
+        bank=_int(t["bank"], f"{where}.bank"),
+    )
+
+
+SHIPPED = "congress/data/congress.toml"
+
+
+def shipped_raw() -> dict[str, Any]:
+    """The shipped data file's content (a fresh dict)."""
+    text = resources.files("boardroom.titles.congress").joinpath("data/congress.toml")
+    return tomllib.loads(text.read_text(encoding="utf-8"))
+
+
+def read_file(path: str) -> dict[str, Any]:
+    """The content of a user's data file (``.json`` is JSON, anything else TOML)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"option data: cannot read {path}: {exc}") from exc
+    try:
+        raw = json.loads(text) if path.endswith(".json") else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"option data: {path} is not valid: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise DataError(f"option data: {path} must hold an object")
+    return raw
+
+
+_CACHE: dict[str, Data] = {}
+
+
+def load_data(raw: dict[str, Any] | None = None) -> Data:
+    """The checked data: the shipped file (None) or a user's object; remembered by content."""
+    key = "" if raw is None else json.dumps(raw, sort_keys=True)
+    data = _CACHE.get(key)
+    if data is None:
+        data = parse_data(shipped_raw(), SHIPPED) if raw is None else parse_data(raw, "option data")
+        if len(_CACHE) > 16:
+            _CACHE.clear()
+        _CACHE[key] = data
+    return data
