@@ -84,12 +84,14 @@ def resolve(state: CongressState, acquired: int, acquirer: int, payer: int,
     """The active player's merger, in the post's order: Special Dividend, then absorb."""
     seat = state.current
     held = (state.held(acquirer, seat), state.held(acquired, seat))
+    others = [max((state.held(c, s) for s in range(len(state.players)) if s != seat),
+                  default=0) for c in (acquirer, acquired)]
     log.append(f"{state.players[seat]} merges {state.cid(acquired)} into "
                f"{state.cid(acquirer)}; {state.cid(payer)} pays the Special Dividend.")
     dividends.special_dividend(state, payer, log)
     lost = absorb(state, acquirer, acquired, log)
     state.events.append(MergerEvent(state.turn, state.round, seat, "connect", acquirer,
-                                    acquired, payer, held[0], held[1], lost))
+                                    acquired, payer, held[0], held[1], lost, *others))
     state.pending = None
 
 

@@ -107,6 +107,9 @@ class MergerEvent:
     """The active player's shares in each side just before the merger."""
     lost: int = 0
     """Shares of the acquired company that could not be replaced (supply exhausted)."""
+    others_acquirer: int = 0
+    others_acquired: int = 0
+    """The largest holding of any other player in each side just before the merger."""
 
 
 @dataclass(slots=True)
@@ -170,12 +173,15 @@ class CongressState:
         return self.data.companies[company].id
 
     def held(self, company: int, seat: int) -> int:
-        return self.ledger.shares[self.cid(company)].get(player(seat), 0)
+        return self.ledger.shares[self.data.companies[company].id].get(_ACCOUNTS[seat], 0)
 
     def issued(self, company: int) -> int:
         """Shares held by players (Boardroom's reading of "issued shares")."""
-        held = self.ledger.shares[self.cid(company)]
-        return sum(held.get(player(s), 0) for s in range(len(self.players)))
+        held = self.ledger.shares[self.data.companies[company].id]
+        total = 0
+        for seat in range(len(self.players)):
+            total += held.get(_ACCOUNTS[seat], 0)
+        return total
 
     def pool(self, company: int) -> int:
         return self.ledger.shares[self.cid(company)].get(POOL, 0)
@@ -184,4 +190,8 @@ class CongressState:
         return self.ledger.shares[self.cid(company)].get(SUPPLY, 0)
 
     def cash(self, seat: int) -> int:
-        return self.ledger.cash[player(seat)]
+        return self.ledger.cash[_ACCOUNTS[seat]]
+
+
+_ACCOUNTS = tuple(player(s) for s in range(16))
+"""The seats' account names, made once."""

@@ -205,13 +205,14 @@ class CongressTitle(Title[CongressState, CongressAction]):
 
     def check(self, state: CongressState, action: CongressAction,
               seat: int) -> IllegalAction | None:
-        if state.step == OVER:
+        step = state.step
+        if step == OVER:
             return IllegalAction("core.game-over", "the game is over")
-        if seat not in self.to_act(state):
+        deciding = state.auction.order[0] if step == AUCTION and state.auction else state.actor
+        if seat != deciding:
             return IllegalAction("core.not-your-decision",
                                  f"it is {state.players[self.to_act(state)[0]]}'s decision, "
                                  f"not {state.players[seat]}'s")
-        step = state.step
         data = state.data
         if isinstance(action, Pass):
             return None if step in (TURN, AUCTION, ALL_STARTED) else _wrong_step(state)
