@@ -65,6 +65,10 @@ class Tally:
     follow_pairs: int = 0
     follow_hits: int = 0
     window_share: list[float] = field(default_factory=list)
+    decided_turns: int = 0
+    decided_follow_pairs: int = 0
+    decided_follow_hits: int = 0
+    decided_gaps: list[int] = field(default_factory=list)
     first_merger_turn: list[int] = field(default_factory=list)
     companies_left: list[int] = field(default_factory=list)
     lost_shares: int = 0
@@ -113,6 +117,14 @@ def count(tally: Tally, state: CongressState, actions: int, players: int) -> Non
         if before:
             tally.follow_pairs += 1
             tally.follow_hits += after
+    decided = sorted({e.turn for e in events if e.kind == "connect"})
+    tally.decided_turns += len(decided)
+    tally.decided_gaps.extend(b - a for a, b in itertools.pairwise(decided))
+    hit = set(decided)
+    for t in decided:
+        if t < turns:
+            tally.decided_follow_pairs += 1
+            tally.decided_follow_hits += (t + 1) in hit
     if events:
         tally.first_merger_turn.append(min(by_turn))
         best = max(sum(by_turn.get(t, 0) for t in range(start, start + players))
@@ -177,6 +189,15 @@ def figures(t: Tally) -> dict[str, Any]:
         "clustering_lift": round(follow / base, 2) if base else 0,
         "share_of_mergers_in_the_busiest_round": round(statistics.fmean(t.window_share), 3)
         if t.window_share else 0,
+        "decided_merger_turns": t.decided_turns,
+        "decided_clustering_lift": round(
+            (t.decided_follow_hits / t.decided_follow_pairs) / (t.decided_turns / t.turns), 2)
+        if t.decided_follow_pairs and t.decided_turns else 0,
+        "turns_between_decided_mergers_median": statistics.median(t.decided_gaps)
+        if t.decided_gaps else None,
+        "turns_between_decided_mergers_share_within_a_round": round(
+            sum(1 for g in t.decided_gaps if g <= 4) / len(t.decided_gaps), 3)
+        if t.decided_gaps else 0,
         "first_merger_turn_median": statistics.median(t.first_merger_turn)
         if t.first_merger_turn else None,
         "active_companies_at_the_end_mean": round(statistics.fmean(t.companies_left), 2)
@@ -207,6 +228,11 @@ def report(name: str, f: dict[str, Any]) -> list[str]:
                  f"rate; busiest round-long window holds "
                  f"{100 * f['share_of_mergers_in_the_busiest_round']:.1f}% of a game's mergers; "
                  f"first merger at turn {f['first_merger_turn_median']} (median)")
+    lines.append(f"  decided mergers (a link reaching a home): in {f['decided_merger_turns']} "
+                 f"turns; the next turn has one too {f['decided_clustering_lift']}x the base "
+                 f"rate; {f['turns_between_decided_mergers_median']} turns apart (median), "
+                 f"{100 * f['turns_between_decided_mergers_share_within_a_round']:.1f}% within "
+                 f"4 turns of the previous one")
     lines.append(f"  end: {f['active_companies_at_the_end_mean']} active companies on average; "
                  f"{f['shares_not_replaced']} shares found no replacement")
     d = f["decided_mergers"]
