@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from boardroom import bench_congress
-from boardroom.titles.congress import study
+from boardroom.bench import congress as bench_congress
+from boardroom.bench import congress_study as study
 
 
 def test_congress_study_counts_agree_with_the_games() -> None:

@@ -4,6 +4,8 @@
 
     boardroom bench --help                       # every benchmark
     boardroom bench acquire games --games 50     # complete Acquire games and their replay
+    boardroom bench congress games               # complete Congress games and their replay
+    boardroom bench congress study               # Congress: mergers by switch combination
     boardroom bench lost_atlas games             # complete Lost Atlas games and their replay
     boardroom bench lost_atlas mapbuild          # automatic map builds
     boardroom bench lost_atlas lays              # listing every legal tile lay
@@ -40,6 +42,13 @@ BENCHMARKS: dict[str, dict[str, Benchmark]] = {
         "games": Benchmark("boardroom.bench.acquire", ("acquire",),
                            "complete seeded games (bots' decisions included) and their "
                            "replay per action"),
+    },
+    "congress": {
+        "games": Benchmark("boardroom.bench.congress", (),
+                           "complete seeded games and their replay per action"),
+        "study": Benchmark("boardroom.bench.congress_study", (),
+                           "the designer's question: merger flurries and Special Dividend "
+                           "steering over bot games in every switch combination"),
     },
     "lost_atlas": {
         "games": Benchmark("boardroom.bench.lost_atlas_games", ("lost_atlas",),
@@ -78,7 +87,7 @@ def resolve(argv: Sequence[str]) -> tuple[Benchmark, list[str]] | str:
     >>> resolve(["acquire", "--games", "5"])[1]
     ['acquire', '--games', '5']
     >>> resolve(["chess"])
-    "unknown title 'chess' (known: acquire, lost_atlas)"
+    "unknown title 'chess' (known: acquire, congress, lost_atlas)"
     """
     if not argv:
         return "name a title and a benchmark"

@@ -2,8 +2,9 @@
 
 ::
 
-    python -m boardroom.titles.congress.study                      # 1,000 games a combination
-    python -m boardroom.titles.congress.study --games 200 --json out.json
+    boardroom bench congress study                 # 1,000 games a combination
+    boardroom bench congress study --games 200 --json out.json
+    python -m boardroom.bench.congress_study       # the same
 
 Game ``k`` of every combination uses seed ``--seed + k`` and heuristic bots seeded
 ``k * 8 + seat``, so the figures are reproducible exactly (``--time-limit`` stops a
@@ -249,7 +250,7 @@ def report(name: str, f: dict[str, Any]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m boardroom.titles.congress.study",
+    p = argparse.ArgumentParser(prog="boardroom bench congress study",
                                 description="Bot games per switch combination: merger "
                                             "flurries and Special Dividend steering.")
     p.add_argument("--games", type=int, default=1000, help="games per combination (1000)")

@@ -2,17 +2,14 @@
 
 ::
 
-    python -m boardroom.bench_congress                     # 200 random 4-player games
-    python -m boardroom.bench_congress --games 50 --bot heuristic --chaining automatic
+    boardroom bench congress games                     # 200 random 4-player games
+    boardroom bench congress games --games 50 --bot heuristic --chaining automatic
 
 It plays N complete seeded games (game ``k`` uses seed ``--seed + k``; seat ``s`` of game
 ``k`` gets a bot seeded ``k * 8 + s``), timing each whole game with the bots' decisions
 included; then it replays every finished record with :func:`boardroom.load`, which
 checks every action as it goes, and times that per action. Targets: a random 4-player
 game in under 50 ms (median) and a replay in under 0.05 ms per action.
-
-(A ``boardroom bench TITLE WHAT`` command in a ``boardroom.bench`` package was being
-written elsewhere when this module was added; until it lands this is a module of its own.)
 """
 
 from __future__ import annotations
@@ -71,7 +68,7 @@ def report(figures: GameFigures, players: int, bot: str, options: dict[str, str]
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m boardroom.bench_congress",
+    p = argparse.ArgumentParser(prog="boardroom bench congress games",
                                 description="Time complete seeded Congress games and their "
                                             "replay against the targets.")
     p.add_argument("--games", type=int, default=200, help="games to play (200)")
