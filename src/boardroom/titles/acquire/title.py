@@ -66,6 +66,7 @@ from boardroom.titles.acquire.stockcard import (
     MAX_BUY,
     SHARES_PER_CHAIN,
     STARTING_CASH,
+    bonuses,
     chain_price,
 )
 
@@ -426,6 +427,7 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
                 "price": chain_price(c, size),
                 "safe": size >= 11,
                 "bank_shares": ledger.holding(name, BANK),
+                "bonuses": list(bonuses(state.mode, chain_price(c, size))) if size else None,
             })
         players = []
         for s, name in enumerate(state.players):

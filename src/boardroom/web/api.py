@@ -1,0 +1,210 @@
+"""The browser table's extra read endpoints, beside the game server's own API.
+
+The server (:mod:`boardroom.server`) includes :data:`router` when this module exists. The
+endpoints here only *read*: what the lobby offers (titles, modes, options, bots), the
+Lost Atlas map as SVG (now, as it was after any action, or with one legal action
+previewed), and the table as it was after any action (history scrub). Acting stays with
+the server's ``POST /api/games/{id}/actions``.
+
+The router does not know how the server stores games. The server hands it one function,
+``app.state.boardroom_game_access`` (see :data:`GameAccess`), that answers a game and the
+seat a bearer token belongs to (None: a spectator); :func:`install` sets it.
+
+Secrets stay secret: a seat sees its own view only, at any point of the history, and
+nothing here returns a record or a seed.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from threading import Lock
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Header, HTTPException, Query, Request
+from fastapi.responses import JSONResponse
+
+from boardroom.core.errors import BoardroomError, IllegalAction
+from boardroom.core.game import Game
+from boardroom.web.lobby import lobby_titles, lost_atlas_reference
+from boardroom.web.picture import map_picture
+
+GameAccess = Callable[[str, str | None], tuple[Game, int | None]]
+"""``access(game_id, bearer_token) -> (game, seat)``; seat None for a spectator. Raises
+:class:`LookupError` for an unknown game and :class:`PermissionError` for a bad token."""
+
+MAX_NOTATION = 400
+"""The longest action notation a preview accepts (a Lost Atlas run with routes is long)."""
+
+router = APIRouter(tags=["browser table"])
+
+
+def install(app: FastAPI, access: GameAccess) -> None:
+    """Give the router its way to the server's games and include it in ``app``."""
+    app.state.boardroom_game_access = access
+    app.include_router(router)
+
+
+def _token(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, value = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        raise HTTPException(401, "the Authorization header must be 'Bearer <seat token>'")
+    return value.strip()
+
+
+def _game(request: Request, game_id: str, authorization: str | None) -> tuple[Game, int | None]:
+    access: GameAccess | None = getattr(request.app.state, "boardroom_game_access", None)
+    if access is None:
+        raise HTTPException(503, "this server has not given the browser table its games")
+    try:
+        return access(game_id, _token(authorization))
+    except LookupError:
+        raise HTTPException(404, f"there is no game {game_id!r}") from None
+    except PermissionError:
+        raise HTTPException(403, "that token is not a seat of this game") from None
+
+
+class _History:
+    """Games replayed to an earlier point, the latest few remembered.
+
+    A point of the history is the same game whatever happens later (the record only
+    grows, or loses its tail to an undo), so a replay is keyed by the actions it holds.
+    """
+
+    def __init__(self, size: int = 16) -> None:
+        self._games: OrderedDict[tuple[str, ...], Game] = OrderedDict()
+        self._size = size
+        self._lock = Lock()
+
+    def at(self, game: Game, count: int) -> Game:
+        actions = tuple(game.record.actions[:count])
+        key = (game.record.title, str(game.record.seed), *map(str, game.record.players),
+               "|", *actions)
+        with self._lock:
+            if key in self._games:
+                self._games.move_to_end(key)
+                return self._games[key]
+        past = game.copy()
+        while len(past.record.actions) > count:
+            past.record.actions.pop()
+        past._restore(count)
+        with self._lock:
+            self._games[key] = past
+            while len(self._games) > self._size:
+                self._games.popitem(last=False)
+        return past
+
+
+_HISTORY = _History()
+
+
+def _at(game: Game, at: int | None) -> Game:
+    count = len(game.record.actions)
+    if at is None or at == count:
+        return game
+    if not 0 <= at <= count:
+        raise HTTPException(422, f"the game has {count} actions; 'at' must be 0 to {count}")
+    return _HISTORY.at(game, at)
+
+
+def _refusal(exc: IllegalAction) -> JSONResponse:
+    return JSONResponse(status_code=422, content={
+        "error": exc.message, "rule": exc.rule, "detail": str(exc)})
+
+
+@router.get("/api/web/titles")
+def titles() -> dict[str, Any]:
+    """What the lobby offers: each title's player counts, modes, options and the bots."""
+    return lobby_titles()
+
+
+@router.get("/api/web/lost_atlas/reference")
+def reference() -> dict[str, Any]:
+    """The Lost Atlas facts the sheets print: stock values, trains, phases, abilities."""
+    return lost_atlas_reference()
+
+
+@router.get("/api/games/{game_id}/map", response_model=None)
+def game_map(
+    request: Request,
+    game_id: str,
+    at: int | None = Query(None, description="the map after this many actions"),
+    preview: str | None = Query(None, max_length=MAX_NOTATION,
+                                description="a legal action of this seat, drawn as if played"),
+    authorization: str | None = Header(None),
+) -> dict[str, Any] | JSONResponse:
+    """The Lost Atlas map as SVG with its hex geometry (``{svg, count, phase, hexes}``).
+
+    With ``preview`` the map shows that action played (checked like a real one: an illegal
+    one answers 422 with the rule and nothing changes); the game itself is untouched.
+    """
+    game, seat = _game(request, game_id, authorization)
+    if game.title.name != "lost_atlas":
+        raise HTTPException(422, f"{game.title.display_name} has no map to draw")
+    past = _at(game, at)
+    if preview is not None:
+        if seat is None:
+            raise HTTPException(403, "a spectator has no actions to preview")
+        if past is not game:
+            raise HTTPException(422, "a preview is of the game as it stands, not of the past")
+        trial = game.copy()
+        try:
+            trial.apply(preview, seat)
+        except IllegalAction as exc:
+            return _refusal(exc)
+        except BoardroomError as exc:
+            raise HTTPException(422, str(exc)) from None
+        past = trial
+    return {"count": len(past.record.actions), **map_picture(past)}
+
+
+@router.get("/api/games/{game_id}/history/{count}")
+def history(
+    request: Request,
+    game_id: str,
+    count: int,
+    authorization: str | None = Header(None),
+) -> dict[str, Any]:
+    """The table as this seat saw it after ``count`` actions: its view and the log so far."""
+    game, seat = _game(request, game_id, authorization)
+    past = _at(game, count)
+    return {"count": count, "view": past.view(seat), "log": past.log,
+            "to_act": list(past.to_act)}
+
+
+@router.get("/api/games/{game_id}/log")
+def indexed_log(
+    request: Request,
+    game_id: str,
+    authorization: str | None = Header(None),
+) -> dict[str, Any]:
+    """The log with the action each sentence came from (-1: setup), for history scrub."""
+    game, _ = _game(request, game_id, authorization)
+    return {"count": len(game.record.actions),
+            "entries": [{"index": e.index, "text": e.text} for e in game.log_entries]}
+
+
+@router.get("/api/games/{game_id}/check")
+def check(
+    request: Request,
+    game_id: str,
+    action: str = Query(..., max_length=MAX_NOTATION),
+    authorization: str | None = Header(None),
+) -> dict[str, Any]:
+    """Would this seat's action be legal now? ``{legal, rule, error}``: the page says why a
+    tile in the hand cannot be played before anyone clicks it. Nothing changes."""
+    game, seat = _game(request, game_id, authorization)
+    if seat is None:
+        raise HTTPException(403, "a spectator has no actions")
+    try:
+        act = game.parse(action)
+    except IllegalAction as exc:
+        return {"legal": False, "rule": exc.rule, "error": exc.message}
+    error = (game.title.check(game.state, act, seat) if seat in game.to_act else
+             IllegalAction("core.not-your-decision", f"{game.players[seat]} is not asked "
+                           "to decide now"))
+    if error is None:
+        return {"legal": True, "rule": None, "error": None}
+    return {"legal": False, "rule": error.rule, "error": error.message}

@@ -1,0 +1,90 @@
+"""What the lobby offers: every registered title with its player counts, its modes and
+options (read from the titles' own defaults, so a new option shows up by itself), and
+the bots a seat may be given.
+
+>>> offer = lobby_titles()
+>>> [t["name"] for t in offer["titles"]][:2]
+['acquire', 'lost_atlas']
+>>> offer["titles"][0]["modes"][0]["id"]
+'classic'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardroom.bots.base import bot_names
+
+
+def _acquire() -> dict[str, Any]:
+    from boardroom.titles.acquire.title import MODES, TITLE
+
+    return {
+        "name": TITLE.name, "display_name": TITLE.display_name,
+        "min_players": TITLE.min_players, "max_players": TITLE.max_players,
+        "modes": [{"id": m, "name": m.capitalize(),
+                   "players": list(range(2 if m == "classic" else 3, TITLE.max_players + 1))}
+                  for m in MODES],
+        "options": [],
+        "default_bot": "greedy",
+    }
+
+
+def _lost_atlas() -> dict[str, Any]:
+    from boardroom.core.registry import get_title
+    from boardroom.titles.lost_atlas import flow, mapbuild, solo, variants
+    from boardroom.titles.lost_atlas.title import LostAtlasTitle
+
+    title = get_title("lost_atlas")
+    assert isinstance(title, LostAtlasTitle)
+    components = title.components
+    options: list[dict[str, Any]] = []
+    switches = {**{k: v for k, v in flow.GAME_OPTIONS.items() if isinstance(v, bool)},
+                **{k: v for k, v in mapbuild.OPTION_DEFAULTS.items() if isinstance(v, bool)},
+                **variants.VARIANT_OPTIONS}
+    for key, default in switches.items():
+        options.append({"key": key, "label": key.replace("_", " ").capitalize(),
+                        "kind": "bool", "default": default})
+    options.append({"key": "bankruptcy", "label": "Bankruptcy", "kind": "choice",
+                    "choices": ["end", "continue"], "default": flow.GAME_OPTIONS["bankruptcy"]})
+    options.append({"key": solo.OPTION, "label": "Solo difficulty", "kind": "choice",
+                    "choices": list(solo.OPTION_VALUES), "default": "any", "solo_only": True})
+    return {
+        "name": title.name, "display_name": title.display_name,
+        "min_players": title.min_players, "max_players": title.max_players,
+        "modes": [{"id": mode_id, "name": mode.name, "players": list(mode.players),
+                   "solo": mode.conglomerate is not None}
+                  for mode_id, mode in components.modes.items()],
+        "options": options,
+        "default_bot": "heuristic",
+    }
+
+
+def lobby_titles() -> dict[str, Any]:
+    """The lobby's menu (JSON values)."""
+    return {"titles": [_acquire(), _lost_atlas()], "bots": bot_names()}
+
+
+def lost_atlas_reference() -> dict[str, Any]:
+    """The Lost Atlas facts the sheets print beside the view: the stock track's values,
+    the trains (price, stops, what rusts them), the phases with their tile colours and
+    train limits, the minors' ability texts and the company colours of the map."""
+    from boardroom.core.registry import get_title
+    from boardroom.titles.lost_atlas.render_svg import company_colour
+    from boardroom.titles.lost_atlas.title import LostAtlasTitle
+
+    title = get_title("lost_atlas")
+    assert isinstance(title, LostAtlasTitle)
+    c = title.components
+    companies = [*c.minors, *c.majors]
+    return {
+        "stock_values": list(c.stock_track.values),
+        "trains": [{"id": t.id, "name": t.name, "stops": t.stops, "price": t.price,
+                    "rusted_by": list(t.rusted_by)} for t in c.trains.values()],
+        "phases": [{"id": p.id, "opened_by": list(p.opened_by),
+                    "tile_colours": list(p.tile_colours),
+                    "limits": [{"after": list(lim.after), "minor": lim.minor, "major": lim.major}
+                               for lim in p.limits]} for p in c.phases],
+        "abilities": {m.id: m.ability_text for m in c.minors.values()},
+        "colours": {cid: company_colour(cid) for cid in companies},
+    }

@@ -1,0 +1,26 @@
+// The page's entry: a hash router between the lobby and a game's table.
+import {h, clear} from "./dom.js";
+import {renderLobby} from "./lobby.js";
+import {Table} from "./table.js";
+
+let current = null;
+
+function route() {
+  if (current) { current.stop(); current = null; }
+  const root = clear(document.getElementById("app"));
+  const hash = location.hash || "#/";
+  const [path, query] = hash.slice(1).split("?");
+  const params = new URLSearchParams(query || "");
+  const parts = path.split("/").filter(Boolean);
+  if (parts[0] === "game" && parts[1]) {
+    current = new Table(root, parts[1], params.get("token"));
+    current.start();
+  } else {
+    renderLobby(root);
+  }
+}
+
+window.addEventListener("hashchange", route);
+window.addEventListener("error", (e) => console.error("page error", e.message));
+route();
+export {h};

@@ -1,0 +1,294 @@
+// The Lost Atlas table: the map (SVG from the engine's own renderer, zoomable and
+// pannable, coordinates on hover), legal spots highlighted and chosen by clicking a hex,
+// tile and piece previews with rotation, the drawn routes, and the sheets.
+import {h, clear, money} from "./dom.js";
+import {api} from "./api.js";
+import {renderSheets} from "./lost_atlas_sheets.js";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const ON_MAP = new Set(["piece", "capital", "filler", "lay", "hub", "suburb", "hq"]);
+const TRAIN_COLOURS = ["#d62728", "#1f77b4", "#9467bd", "#ff7f0e", "#17becf", "#e377c2"];
+
+function svg(tag, attrs) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+  return el;
+}
+
+// where a notation acts on the map: "lay 57 1,-2 r1" -> {hex: "1,-2", family: "lay 57", rotation: 1}
+export function mapTarget(notation) {
+  const w = notation.trim().split(/\s+/);
+  const kind = w[0];
+  if (!ON_MAP.has(kind)) return null;
+  let place, family = kind, rotation = null;
+  if (kind === "lay") { place = w[2]; family = `lay ${w[1]}`; rotation = Number((w[3] || "r0").slice(1)); }
+  else if (kind === "piece") { place = w[1]; rotation = Number((w[2] || "r0").slice(1)); }
+  else { place = w[1]; family = notation; }
+  if (!place) return null;
+  const hex = place.split("/")[0];
+  if (!/^-?\d+,-?\d+$/.test(hex)) return null;
+  return {hex, family, rotation, kind};
+}
+
+function centre(hex, R) {
+  const [q, r] = hex.split(",").map(Number);
+  return [R * 1.5 * q, R * Math.sqrt(3) * (r + q / 2)];
+}
+
+function corners([x, y], R) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i);
+    pts.push(`${(x + R * Math.cos(a)).toFixed(1)},${(y + R * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+// "run 90 via 0,0>0,0:3>0,-1 0,0" -> [[points of train 1], ...] in SVG units
+export function runRoutes(notation, R) {
+  const via = notation.split(" via ")[1];
+  if (!via) return [];
+  const apothem = R * Math.sqrt(3) / 2;
+  return via.trim().split(/\s+/).map((word) => word === "none" ? [] : word.split(">").map((p) => {
+    if (p.includes(":")) {
+      const [place, edge] = p.split(":");
+      const [x, y] = centre(place, R);
+      const a = Math.PI / 180 * (90 + 60 * Number(edge));
+      return {x: x + apothem * Math.cos(a), y: y + apothem * Math.sin(a), stop: false};
+    }
+    const [x, y] = centre(p.split("/")[0], R);
+    return {x, y, stop: true, name: p};
+  }));
+}
+
+export class LostAtlasTable {
+  constructor(table) {
+    this.table = table;
+    this.picture = null;     // {key, svg, hexes, radius, phase}
+    this.vb = null;          // the user's zoom and pan, kept across redraws
+    this.selected = null;    // a hex the player clicked
+    this.choice = null;      // {family, options:[notation], index}
+    this.previews = new Map();
+    this.lastConfirmed = null;
+  }
+
+  async picture_for(ctx) {
+    const t = this.table;
+    const count = ctx.past ? t.past.count : t.data.count;
+    const preview = this.choice && !ctx.past ? this.choice.options[this.choice.index] : null;
+    const key = `${count}|${preview || ""}`;
+    if (this.picture && this.picture.key === key) return this.picture;
+    // a confirmed preview is the map that follows: no need to ask again
+    if (!preview && this.lastConfirmed && this.lastConfirmed.count === count) {
+      this.picture = {...this.lastConfirmed.picture, key};
+      return this.picture;
+    }
+    const params = preview ? {preview} : (ctx.past ? {at: count} : {});
+    if (preview && this.previews.has(key)) { this.picture = this.previews.get(key); return this.picture; }
+    const got = await api.map(t.id, t.token, params);
+    this.picture = {...got, key};
+    if (preview) this.previews.set(key, this.picture);
+    return this.picture;
+  }
+
+  async render(root, ctx) {
+    const {view, legal} = ctx;
+    if (this.choice && !legal.some((a) => a.notation === this.choice.options[0])) { this.choice = null; }
+    const targets = new Map();
+    for (const a of legal) {
+      const t = mapTarget(a.notation);
+      if (!t) continue;
+      if (!targets.has(t.hex)) targets.set(t.hex, []);
+      targets.get(t.hex).push({...t, notation: a.notation, label: a.label});
+    }
+    this.targets = targets;
+    if (this.selected && !targets.has(this.selected) && !(view.map.tiles || {})[this.selected]) this.selected = null;
+    let pic;
+    try { pic = await this.picture_for(ctx); }
+    catch (e) { root.append(h("p.error", {}, "The map could not be drawn: " + e.message)); return; }
+
+    root.append(this.infoBar(view), this.mapPanel(pic, ctx), this.hexPanel(ctx), this.routePanel(ctx, pic));
+    renderSheets(root, view, ctx);
+  }
+
+  infoBar(view) {
+    const bits = [`${view.mode} game`, `${view.round} round`, `cycle ${view.cycle}`, `phase ${view.phase}`];
+    if (view.operating) bits.push(`operating: ${view.operating.company} (${view.operating.step})`);
+    const extra = [];
+    if (view.map_building) extra.push(h("span", {id: "drawn-piece"}, `Drawn map piece: ${view.map_building.drawn ?? "none"} (${view.map_building.left} left in the stack)`));
+    if (view.auction) {
+      const a = view.auction;
+      extra.push(h("span", {id: "auction-info"}, `Auction: bid ${money(a.bid)} by ${this.table.name(a.leader)}; still in: ${a.active.map((s) => this.table.name(s)).join(", ")}`));
+    }
+    if (view.merger && view.merger.proposal) extra.push(h("span", {id: "merger-info"}, `Merger proposed: ${view.merger.proposal.join(" + ")}`));
+    return h("div.la-info", {id: "la-info"}, bits.join(" · "), extra.length ? h("br") : "", ...extra);
+  }
+
+  mapPanel(pic, ctx) {
+    const holder = h("div.map", {id: "map", tabindex: 0, "aria-label": "The map; drag to pan, wheel or +/- to zoom"});
+    holder.innerHTML = pic.svg;
+    const el = holder.querySelector("svg");
+    el.removeAttribute("width"); el.removeAttribute("height");
+    el.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    const R = pic.radius;
+    const overlay = svg("g", {id: "overlay"});
+    el.append(overlay);
+    // the legal spots, including hexes not yet on the map (map building)
+    let [x0, y0, w0, hh0] = el.getAttribute("viewBox").split(/\s+/).map(Number);
+    let minX = x0, minY = y0, maxX = x0 + w0, maxY = y0 + hh0;
+    for (const [hex] of this.targets) {
+      const c = centre(hex, R);
+      const poly = svg("polygon", {points: corners(c, R * 0.96), class: "target" + (hex === this.selected ? " selected" : ""), "data-target": hex});
+      overlay.append(poly);
+      minX = Math.min(minX, c[0] - 1.2 * R); maxX = Math.max(maxX, c[0] + 1.2 * R);
+      minY = Math.min(minY, c[1] - 1.2 * R); maxY = Math.max(maxY, c[1] + 1.2 * R);
+    }
+    if (this.selected && !this.targets.has(this.selected)) {
+      overlay.append(svg("polygon", {points: corners(centre(this.selected, R), R * 0.96), class: "target selected"}));
+    }
+    const full = [minX, minY, maxX - minX, maxY - minY];
+    this.full = full;
+    if (!this.vb || !this.zoomed) this.vb = full;  // a zoom or pan the player chose stays
+    el.setAttribute("viewBox", this.vb.join(" "));
+    this.svgEl = el;
+
+    const hover = h("span.hover", {id: "hover-hex"}, "Point at a hex to see its coordinates.");
+    const hexAt = (ev) => {
+      const pt = el.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
+      const m = el.getScreenCTM(); if (!m) return null;
+      const p = pt.matrixTransform(m.inverse());
+      // axial rounding of the flat-topped hex under the point
+      const q = (2 / 3 * p.x) / R, r = (-1 / 3 * p.x + Math.sqrt(3) / 3 * p.y) / R;
+      let rq = Math.round(q), rr = Math.round(r), rs = Math.round(-q - r);
+      const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs + q + r);
+      if (dq > dr && dq > ds) rq = -rr - rs; else if (dr > ds) rr = -rq - rs;
+      return `${rq},${rr}`;
+    };
+    el.addEventListener("mousemove", (ev) => {
+      const hex = hexAt(ev); if (!hex) return;
+      const known = pic.hexes[hex] ? "" : " (off the map)";
+      const n = (this.targets.get(hex) || []).length;
+      hover.textContent = `Hex ${hex}${known}${n ? ` · ${n} legal action${n > 1 ? "s" : ""}: click` : ""}`;
+    });
+    // pan by dragging, zoom by wheel
+    let drag = null;
+    el.addEventListener("pointerdown", (ev) => { drag = {x: ev.clientX, y: ev.clientY, vb: [...this.vb], moved: false}; });
+    el.addEventListener("pointermove", (ev) => {
+      if (!drag) return;
+      const m = el.getScreenCTM(); if (!m) return;
+      const dx = (ev.clientX - drag.x) / m.a, dy = (ev.clientY - drag.y) / m.d;
+      if (Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) > 4) drag.moved = true;
+      if (drag.moved) { this.vb = [drag.vb[0] - dx, drag.vb[1] - dy, drag.vb[2], drag.vb[3]]; this.zoomed = true; el.setAttribute("viewBox", this.vb.join(" ")); }
+    });
+    el.addEventListener("pointerup", (ev) => {
+      const wasDrag = drag && drag.moved; drag = null;
+      if (wasDrag) return;
+      const hex = hexAt(ev); if (hex) this.select(hex);
+    });
+    el.addEventListener("wheel", (ev) => { ev.preventDefault(); this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15); }, {passive: false});
+    holder.addEventListener("keydown", (ev) => {
+      if (ev.key === "+" || ev.key === "=") this.zoom(1 / 1.25);
+      else if (ev.key === "-") this.zoom(1.25);
+      else if (ev.key === "0") this.fit();
+    });
+    const tools = h("div.map-tools", {},
+      h("button", {id: "zoom-in", "aria-label": "Zoom in", onclick: () => this.zoom(1 / 1.25)}, "+"),
+      h("button", {id: "zoom-out", "aria-label": "Zoom out", onclick: () => this.zoom(1.25)}, "−"),
+      h("button", {id: "zoom-fit", onclick: () => this.fit()}, "Fit"), hover,
+      this.targets.size ? h("span.muted", {}, ` ${this.targets.size} highlighted hex${this.targets.size > 1 ? "es" : ""} with your legal actions`) : "");
+    return h("div.map-panel", {}, tools, holder);
+  }
+
+  zoom(k) {
+    const [x, y, w, hh] = this.vb;
+    const cx = x + w / 2, cy = y + hh / 2;
+    this.vb = [cx - w * k / 2, cy - hh * k / 2, w * k, hh * k];
+    this.zoomed = true;
+    this.svgEl?.setAttribute("viewBox", this.vb.join(" "));
+  }
+
+  fit() { this.vb = this.full; this.zoomed = false; this.svgEl?.setAttribute("viewBox", this.vb.join(" ")); }
+
+  select(hex) {
+    if (this.table.past) return;
+    this.selected = hex;
+    const here = this.targets.get(hex) || [];
+    const families = [...new Set(here.map((t) => t.family))];
+    this.choice = null;
+    if (families.length === 1) this.choose(families[0]);
+    else this.table.render();
+  }
+
+  choose(family) {
+    const options = (this.targets.get(this.selected) || []).filter((t) => t.family === family).map((t) => t.notation);
+    this.choice = options.length ? {family, options, index: 0} : null;
+    this.table.render();
+  }
+
+  rotate() { if (this.choice) { this.choice.index = (this.choice.index + 1) % this.choice.options.length; this.table.render(); } }
+
+  async confirm() {
+    if (!this.choice) return;
+    const notation = this.choice.options[this.choice.index];
+    const count = this.table.data.count;
+    const pic = this.previews.get(`${count}|${notation}`) || this.picture;
+    this.choice = null; this.selected = null;
+    this.lastConfirmed = {count: count + 1, picture: pic};
+    const ok = await this.table.act(notation);
+    if (!ok) { this.lastConfirmed = null; this.picture = null; await this.table.render(); }
+  }
+
+  hexPanel(ctx) {
+    const box = h("section.hex-panel", {id: "hex-panel"});
+    if (!this.selected) {
+      box.append(h("p.muted", {}, this.targets.size ? "Click a highlighted hex to see what you may do there." : "Click a hex to select it."));
+      return box;
+    }
+    const hex = this.selected;
+    const here = this.targets.get(hex) || [];
+    const tile = (ctx.view.map.tiles || {})[hex];
+    box.append(h("h2", {}, `Hex ${hex}`), tile ? h("p", {}, `Tile ${tile.tile}, rotation ${tile.rotation}`) : "");
+    if (!here.length) { box.append(h("p.muted", {}, "You have no legal action on this hex now.")); return box; }
+    const families = [...new Set(here.map((t) => t.family))];
+    box.append(h("div.families", {}, families.map((f) => {
+      const n = here.filter((t) => t.family === f).length;
+      const label = f.startsWith("lay ") ? `Tile ${f.slice(4)}` : f;
+      return h("button.family" + (this.choice && this.choice.family === f ? ".chosen" : ""),
+        {dataset: {family: f}, onclick: () => this.choose(f)}, label, n > 1 ? ` (${n} rotations)` : "");
+    })));
+    if (this.choice) {
+      const n = this.choice.options[this.choice.index];
+      const label = here.find((t) => t.notation === n)?.label || n;
+      box.append(h("p.preview-note", {id: "preview-note"}, "Previewing on the map: ", h("strong", {}, label)),
+        this.choice.options.length > 1 ? h("button", {id: "rotate", onclick: () => this.rotate()}, `Rotate (${this.choice.index + 1}/${this.choice.options.length})`) : "",
+        h("button.primary", {id: "confirm", onclick: () => this.confirm()}, "Confirm"),
+        h("button", {id: "cancel", onclick: () => { this.choice = null; this.selected = null; this.table.render(); }}, "Cancel"));
+    }
+    return box;
+  }
+
+  routePanel(ctx, pic) {
+    const runs = ctx.legal.filter((a) => a.notation.startsWith("run "));
+    const box = h("section.routes", {id: "routes"});
+    if (!runs.length) return box;
+    const best = runs[0];
+    const routes = runRoutes(best.notation, pic.radius);
+    const overlay = this.svgEl.querySelector("#overlay");
+    const legend = h("ul.route-legend");
+    routes.forEach((pts, i) => {
+      const colour = TRAIN_COLOURS[i % TRAIN_COLOURS.length];
+      if (pts.length) {
+        overlay.append(svg("polyline", {points: pts.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "),
+          class: "route", stroke: colour, "data-train": i}));
+        for (const p of pts.filter((p) => p.stop)) overlay.append(svg("circle", {cx: p.x, cy: p.y, r: pic.radius * 0.16, fill: colour, class: "route-stop"}));
+      }
+      const trains = ctx.view.companies[ctx.view.operating?.company]?.trains || [];
+      legend.append(h("li", {}, h("span.swatch", {style: {background: colour}}),
+        ` ${trains[i] ? trains[i] + "-train" : "train " + (i + 1)}: ${pts.filter((p) => p.stop).map((p) => p.name).join(" → ") || "idle"}`));
+    });
+    const revenue = best.notation.split(" ")[1];
+    box.append(h("h2", {}, "Routes"), h("p", {}, `The best routes earn ${money(revenue)}; drawn on the map, one colour per train.`), legend,
+      h("button.primary", {id: "run-trains", onclick: () => this.table.act(best.notation)}, `Run the trains for ${money(revenue)}`));
+    return box;
+  }
+}

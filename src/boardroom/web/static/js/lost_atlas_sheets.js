@@ -1,0 +1,61 @@
+// The Lost Atlas sheets: companies (like 18xx.games' spreadsheet), players with net worth,
+// the stock track in column order, and the trains with phases, limits and rust.
+import {h, money} from "./dom.js";
+
+let reference = null;
+const loading = fetch("/api/web/lost_atlas/reference").then((r) => r.json()).then((r) => { reference = r; }).catch(() => {});
+
+function colourOf(id) { return (reference && reference.colours[id]) || "#777"; }
+
+export function renderSheets(root, view, ctx) {
+  if (!reference) { loading.then(() => { if (!reference) return; ctx.table.render(); }); }
+  const players = view.players;
+  const companies = Object.entries(view.companies);
+  const worth = players.map((p, s) => p.cash + companies.reduce((sum, [, c]) => sum + (c.shares[String(s)] || 0) * c.price, 0));
+  const name = (s) => (s === null || s === undefined ? "–" : (players[s] ? players[s].name : String(s)));
+
+  const sheet = h("table.companies", {id: "companies"},
+    h("caption", {}, "Companies"),
+    h("thead", {}, h("tr", {}, ["Company", "Kind", "President", "Price", "Treasury", "Trains", ...players.map((p) => p.name),
+      "Treasury shares", "Pool", "Last run", "Ability"].map((t) => h("th", {}, t)))),
+    h("tbody", {}, companies.map(([id, c]) => h("tr", {dataset: {company: id}, class: view.operating && view.operating.company === id ? "acting" : ""},
+      h("td", {}, h("span.swatch", {style: {background: colourOf(id)}}), " ", c.name),
+      h("td", {}, c.kind), h("td", {}, name(c.president)), h("td", {}, money(c.price)), h("td", {}, money(c.treasury)),
+      h("td", {}, c.trains.join(", ") || "none", c.rusted.length ? ` (rusted ${c.rusted.join(", ")})` : ""),
+      players.map((p, s) => h("td", {}, c.shares[String(s)] || "")),
+      h("td", {}, c.treasury_shares), h("td", {}, c.pool_shares),
+      h("td", {}, c.last_revenue === null || c.last_revenue === undefined ? "–" : money(c.last_revenue)),
+      h("td.ability", {}, (c.abilities || []).map((a) => (reference && reference.abilities[a]) || a).join(" "))))));
+
+  const playerTable = h("table.players", {id: "players"},
+    h("caption", {}, "Players"),
+    h("thead", {}, h("tr", {}, ["Player", "Cash", "Shares", "Net worth"].map((t) => h("th", {}, t)))),
+    h("tbody", {}, players.map((p, s) => h("tr", {class: view.to_act.includes(s) ? "acting" : ""},
+      h("td", {}, p.name, s === view.priority ? " (priority)" : ""), h("td", {}, money(p.cash)),
+      h("td", {}, companies.filter(([, c]) => c.shares[String(s)]).map(([, c]) => `${c.name} ${c.shares[String(s)]}`).join(", ") || "–"),
+      h("td", {}, money(worth[s]))))));
+
+  const values = reference ? reference.stock_values : [];
+  const track = h("div.stock-track", {id: "stock-track", "aria-label": "The stock track"},
+    values.map((v, i) => {
+      const tokens = view.stock_track[String(i)] || [];
+      return h("div.space" + (tokens.length ? ".held" : ""), {title: money(v)}, h("span.value", {}, v),
+        tokens.map((id) => h("span.token", {style: {background: colourOf(id)}, title: view.companies[id]?.name || id},
+          (view.companies[id]?.name || id).slice(0, 3))));
+    }));
+
+  const trains = h("section.trains", {id: "trains"}, h("h2", {}, "Trains"),
+    h("p", {}, `Next train: ${view.trains.top ?? "none"} · ${view.trains.stack} left in the stack · pool: ${view.trains.pool.join(", ") || "empty"}`),
+    reference ? h("table.roster", {}, h("thead", {}, h("tr", {}, ["Train", "Stops", "Price", "Rusted by"].map((t) => h("th", {}, t)))),
+      h("tbody", {}, reference.trains.map((t) => h("tr", {class: t.id === view.trains.top ? "acting" : ""},
+        h("td", {}, t.name), h("td", {}, t.stops ?? "∞"), h("td", {}, money(t.price)), h("td", {}, t.rusted_by.join(", ") || "–"))))) : "",
+    reference ? h("table.phases", {}, h("thead", {}, h("tr", {}, ["Phase", "Opened by", "Tiles", "Train limit (minor/major)"].map((t) => h("th", {}, t)))),
+      h("tbody", {}, reference.phases.map((p) => h("tr", {class: p.id === view.phase ? "acting" : ""},
+        h("td", {}, p.id), h("td", {}, p.opened_by.join(", ")), h("td", {}, p.tile_colours.join(", ")),
+        h("td", {}, p.limits.map((l) => `${l.minor}/${l.major ?? "–"}`).join(" then ")))))) : "");
+
+  const result = view.result ? h("section.final", {id: "final-scores"}, h("h2", {}, "Final scores"),
+    h("ol", {}, view.result.ranking.flat().map((s) => h("li", {}, `${name(s)}: ${money(view.result.scores[s])}`)))) : "";
+
+  root.append(result, h("h2", {}, "Stock track"), track, sheet, playerTable, trains);
+}

@@ -1,0 +1,240 @@
+// A game's table, whatever the title: who is asked, the title's own board and controls,
+// every legal action as a button, the log with history scrub, undo and live updates.
+import {h, clear} from "./dom.js";
+import {api, ApiError} from "./api.js";
+import {loadSeats, saveSeats} from "./seats.js";
+import {renderAcquire} from "./acquire.js";
+import {LostAtlasTable} from "./lost_atlas.js";
+import {actionGroups} from "./actions.js";
+
+const POLL_MS = 1000;
+
+export class Table {
+  constructor(root, id, token) {
+    this.root = root;
+    this.id = id;
+    if (token) saveSeats(id, [{seat: -1, name: "?", token}]);
+    this.linkToken = token;
+    this.seats = loadSeats(id);
+    this.data = null;
+    this.token = null;
+    this.past = null;     // {count, view, log} while scrubbing history
+    this.busy = false;
+    this.stopped = false;
+    this.lostAtlas = null;
+  }
+
+  tokens() {
+    // -1 is a link's token whose seat is not known yet
+    return Object.values(this.seats).map((s) => s.token).filter(Boolean);
+  }
+
+  start() {
+    this.root.append(h("p", {}, "Loading the table…"));
+    this.refresh();
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.pollTimer);
+    if (this.socket) this.socket.close();
+  }
+
+  connect() {
+    // live updates: the server's WebSocket (issue 10) once it is known, else polling
+    this.poll();
+  }
+
+  poll() {
+    if (this.stopped) return;
+    this.pollTimer = setTimeout(async () => {
+      if (!this.busy && !this.past && !document.hidden) await this.refresh(true);
+      this.poll();
+    }, POLL_MS);
+  }
+
+  async fetchAs(token) {
+    const data = await api.game(this.id, token);
+    if (token && data.view && typeof data.view.seat === "number") {
+      const seat = data.view.seat;
+      if (!this.seats[seat] || this.seats[seat].token !== token) {
+        delete this.seats[-1];
+        this.seats[seat] = {seat, name: data.view.players?.[seat]?.name || `Seat ${seat}`, token};
+        localStorage.setItem(`boardroom:seats:${this.id}`, JSON.stringify(this.seats));
+      }
+    }
+    return data;
+  }
+
+  async refresh(quiet) {
+    try {
+      // hotseat: look as the seat that must act, if this browser holds it
+      let token = this.token || this.linkToken || this.tokens()[0] || null;
+      let data = await this.fetchAs(token);
+      const mine = Object.values(this.seats).filter((s) => s.seat >= 0);
+      const acting = mine.find((s) => data.to_act.includes(s.seat));
+      if (!this.linkToken && acting && acting.token !== token) {
+        token = acting.token;
+        data = await this.fetchAs(token);
+      }
+      if (quiet && this.data && data.count === this.data.count && token === this.token &&
+          JSON.stringify(data.to_act) === JSON.stringify(this.data.to_act)) return;
+      this.token = token;
+      this.data = data;
+      await this.render();
+    } catch (e) {
+      if (!quiet) this.showError(e);
+    }
+  }
+
+  seat() {
+    return this.data && this.data.view && typeof this.data.view.seat === "number" ? this.data.view.seat : null;
+  }
+
+  name(seat) {
+    const p = this.data.view.players && this.data.view.players[seat];
+    return p ? p.name : `Seat ${seat}`;
+  }
+
+  async act(notation) {
+    if (this.busy || this.past) return false;
+    this.busy = true;
+    this.hideError();
+    try {
+      await api.act(this.id, this.token, notation, this.data.count);
+      this.busy = false;
+      await this.refresh();
+      return true;
+    } catch (e) {
+      this.busy = false;
+      if (e instanceof ApiError && e.status === 409) await this.refresh();
+      this.showError(e, notation);
+      return false;
+    }
+  }
+
+  async undo() {
+    this.hideError();
+    try {
+      await api.undo(this.id, this.token, this.data.count);
+      await this.refresh();
+    } catch (e) { this.showError(e); }
+  }
+
+  showError(e, notation) {
+    const box = this.root.querySelector("#refusal") || document.getElementById("toast");
+    clear(box);
+    box.append(h("strong", {}, notation ? `“${notation}” refused: ` : "Error: "), e.message,
+      e.rule ? h("span.rule", {}, ` [rule ${e.rule}]`) : "");
+    box.hidden = false;
+  }
+
+  hideError() {
+    const box = this.root.querySelector("#refusal");
+    if (box) box.hidden = true;
+    document.getElementById("toast").hidden = true;
+  }
+
+  async scrub(count) {
+    if (count === null || count >= this.data.count) { this.past = null; await this.render(); return; }
+    try {
+      this.past = await api.history(this.id, this.token, count);
+      await this.render();
+    } catch (e) { this.showError(e); }
+  }
+
+  // -- drawing ------------------------------------------------------------------------
+  async render() {
+    const d = this.data;
+    const view = this.past ? this.past.view : d.view;
+    const title = view.title;
+    document.getElementById("where").textContent =
+      title === "acquire" ? "Acquire" : "Railways of the Lost Atlas";
+    const seat = this.seat();
+    const legal = this.past ? [] : (d.legal || []);
+    const waiting = (this.past ? this.past.to_act : d.to_act).map((s) => this.name(s));
+    const status = h("div.status", {id: "status"},
+      this.past ? h("strong.scrub", {}, `Viewing the table after action ${this.past.count} of ${d.count}. `) : "",
+      d.result ? h("strong", {}, "The game is over. ") :
+        h("span", {}, "Waiting for ", h("strong", {id: "waiting"}, waiting.join(", ") || "nobody"), ". "),
+      seat !== null ? h("span", {}, "You are ", h("strong", {id: "me"}, this.name(seat)), ".") : h("span", {}, "Spectating."),
+      this.past ? h("button", {id: "back-to-now", onclick: () => this.scrub(null)}, "Back to now") : "");
+    const refusal = h("div.refusal", {id: "refusal", role: "alert", hidden: true});
+    const main = h("section.board-area", {id: "board-area"});
+    const side = h("aside.side", {});
+    const ctx = {table: this, view, legal, seat, act: (n) => this.act(n), past: !!this.past, data: d};
+
+    // keep the Lost Atlas map element across redraws (zoom and pan survive)
+    const hadFocus = document.activeElement && document.activeElement.id;
+    clear(this.root).append(status, refusal, h("div.layout", {}, main, side));
+    if (title === "acquire") {
+      renderAcquire(main, ctx);
+    } else {
+      if (!this.lostAtlas) this.lostAtlas = new LostAtlasTable(this);
+      await this.lostAtlas.render(main, ctx);
+    }
+    side.append(this.renderActions(ctx, title), this.renderLog(ctx));
+    if (hadFocus) document.getElementById(hadFocus)?.focus();
+  }
+
+  renderActions(ctx, title) {
+    const box = h("section.actions", {id: "actions", "aria-label": "Every legal action"});
+    const mine = ctx.legal;
+    box.append(h("h2", {}, "Your choices"));
+    if (!mine.length) {
+      box.append(h("p.muted", {}, ctx.past ? "History: nothing to decide." : "Nothing for you to decide now."));
+    } else {
+      for (const group of actionGroups(mine, title)) {
+        const body = h("div.group-body");
+        if (group.items.length > 14) {
+          const sel = h("select", {"aria-label": group.name, class: "big-choice"},
+            group.items.map((a) => h("option", {value: a.notation}, a.label || a.notation)));
+          body.append(sel, h("button", {class: "do", onclick: () => this.act(sel.value)}, "Do it"));
+        } else {
+          body.append(...group.items.map((a) => h("button.action", {
+            dataset: {notation: a.notation}, title: a.notation,
+            onclick: () => this.act(a.notation)}, a.label || a.notation)));
+        }
+        box.append(h("details.group", {open: group.open || group.items.length <= 6},
+          h("summary", {}, `${group.name} (${group.items.length})`), body));
+      }
+    }
+    const other = h("input", {id: "typed", placeholder: "or type an action", "aria-label": "Type an action"});
+    box.append(h("form.typed", {onsubmit: (e) => { e.preventDefault(); if (other.value.trim()) this.act(other.value.trim()); }},
+      other, h("button", {type: "submit"}, "Send")));
+    if (!ctx.past && this.seat() !== null) {
+      box.append(h("button", {id: "undo", onclick: () => this.undo(), disabled: !this.data.count}, "Undo"));
+    }
+    return box;
+  }
+
+  renderLog(ctx) {
+    const d = this.data;
+    const count = d.count;
+    const at = this.past ? this.past.count : count;
+    const slider = h("input", {type: "range", min: 0, max: count, value: at, id: "scrub",
+      "aria-label": "History: the table after this many actions"});
+    slider.addEventListener("change", () => this.scrub(Number(slider.value)));
+    const list = h("ol.log", {id: "log"});
+    const log = this.past ? this.past.log : d.log;
+    const entries = (log || []).slice(-200);
+    const skip = (log || []).length - entries.length;
+    entries.forEach((text, i) => {
+      list.append(h("li", {dataset: {line: skip + i}, onclick: () => this.scrubToLine(skip + i)}, text));
+    });
+    const box = h("section.log-box", {"aria-label": "Game log"},
+      h("h2", {}, "Log"), h("label", {for: "scrub"}, `History (${at}/${count}) `), slider, list);
+    queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
+    return box;
+  }
+
+  async scrubToLine(line) {
+    // the log line's action index comes from the indexed log
+    try {
+      const indexed = await api.log(this.id, this.token);
+      const entry = indexed.entries[line];
+      if (entry) await this.scrub(entry.index + 1);
+    } catch (e) { this.showError(e); }
+  }
+}
