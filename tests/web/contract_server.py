@@ -2,7 +2,7 @@
 
 It answers the paths and shapes the server's API contract names (create, read, act,
 undo) and nothing more: no database, no bots in the background (a bot seat acts as soon
-as it must, inside the request), no live connection (the page polls). The browser tests
+as it must, inside the request), a live connection that only says the count changed. The browser tests
 run against the real ``boardroom serve`` when it is installed; this double lets the
 read endpoints of :mod:`boardroom.web.api` and the page be tested without it.
 """
@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, Header, HTTPException
+import asyncio
+
+from fastapi import FastAPI, Header, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
@@ -124,7 +126,8 @@ def make_app() -> FastAPI:
             return JSONResponse(status_code=409, content={
                 "error": "the game has moved on", "count": len(game.record.actions)})
         if seat is None or seat not in game.to_act:
-            return JSONResponse(status_code=403, content={"error": "not your decision"})
+            return JSONResponse(status_code=403, content={
+                "error": "not your decision", "rule": "core.not-your-decision"})
         try:
             game.apply(body.action, seat)
         except IllegalAction as exc:
@@ -138,6 +141,24 @@ def make_app() -> FastAPI:
         stored, _ = seat_of(game_id, authorization)
         stored.game.undo()
         return {"count": len(stored.game.record.actions)}
+
+    @app.websocket("/api/games/{game_id}/live")
+    async def live(ws: WebSocket, game_id: str) -> None:
+        # a message whenever the count changes (the real server pushes the new view)
+        if game_id not in games:
+            await ws.close(code=4404)
+            return
+        await ws.accept()
+        seen = -1
+        try:
+            while True:
+                count = len(games[game_id].game.record.actions)
+                if count != seen:
+                    seen = count
+                    await ws.send_json({"type": "state", "count": count})
+                await asyncio.sleep(0.1)
+        except (WebSocketDisconnect, RuntimeError):
+            return
 
     api.install(app, access)
     static = resources.files("boardroom.web") / "static"

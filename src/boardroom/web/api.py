@@ -54,8 +54,23 @@ def _token(authorization: str | None) -> str | None:
     return value.strip()
 
 
+def _server_access(store: Any) -> GameAccess:
+    """The way to the games of ``boardroom serve`` (:mod:`boardroom.server`): its store
+    hands out a game under its lock, so the router takes a copy and reads that."""
+
+    def access(game_id: str, token: str | None) -> tuple[Game, int | None]:
+        with store.game(game_id) as entry:
+            seat = store.who(entry, token).seat
+            return entry.game.copy(), seat
+
+    return access
+
+
 def _game(request: Request, game_id: str, authorization: str | None) -> tuple[Game, int | None]:
-    access: GameAccess | None = getattr(request.app.state, "boardroom_game_access", None)
+    state = request.app.state
+    access: GameAccess | None = getattr(state, "boardroom_game_access", None)
+    if access is None and hasattr(getattr(state, "store", None), "who"):
+        access = _server_access(state.store)
     if access is None:
         raise HTTPException(503, "this server has not given the browser table its games")
     try:

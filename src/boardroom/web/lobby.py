@@ -32,7 +32,10 @@ def _acquire() -> dict[str, Any]:
 
 def _lost_atlas() -> dict[str, Any]:
     from boardroom.core.registry import get_title
-    from boardroom.titles.lost_atlas import flow, mapbuild, solo, variants
+    from boardroom.titles.lost_atlas.board import mapbuild
+    from boardroom.titles.lost_atlas.rounds import flow
+    from boardroom.titles.lost_atlas.variants import solo
+    from boardroom.titles.lost_atlas.variants import switches as variants
     from boardroom.titles.lost_atlas.title import LostAtlasTitle
 
     title = get_title("lost_atlas")
@@ -70,7 +73,7 @@ def lost_atlas_reference() -> dict[str, Any]:
     the trains (price, stops, what rusts them), the phases with their tile colours and
     train limits, the minors' ability texts and the company colours of the map."""
     from boardroom.core.registry import get_title
-    from boardroom.titles.lost_atlas.render_svg import company_colour
+    from boardroom.titles.lost_atlas.render.svg import company_colour
     from boardroom.titles.lost_atlas.title import LostAtlasTitle
 
     title = get_title("lost_atlas")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardroom.core.game import Game
-from boardroom.titles.lost_atlas.render_svg import R, game_picture, hex_centre, render_board
+from boardroom.titles.lost_atlas.render.svg import R, game_picture, hex_centre, render_board
 
 
 def map_picture(game: Game) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 export class ApiError extends Error {
   constructor(status, body) {
-    const sentence = (body && (body.error || body.message || body.detail)) || `error ${status}`;
+    const sentence = (body && (body.message || body.error || body.detail)) || `error ${status}`;
     super(typeof sentence === "string" ? sentence : JSON.stringify(sentence));
     this.status = status;
     this.body = body || {};

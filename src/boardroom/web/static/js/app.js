@@ -12,7 +12,13 @@ function route() {
   const [path, query] = hash.slice(1).split("?");
   const params = new URLSearchParams(query || "");
   const parts = path.split("/").filter(Boolean);
-  if (parts[0] === "game" && parts[1]) {
+  // the server's seat links: /games/<id>#token=<seat token>
+  const served = location.pathname.match(/^\/games\/([^/]+)$/);
+  if (served && !hash.startsWith("#/")) {
+    const token = new URLSearchParams(hash.slice(1)).get("token");
+    current = new Table(root, served[1], token);
+    current.start();
+  } else if (parts[0] === "game" && parts[1]) {
     current = new Table(root, parts[1], params.get("token"));
     current.start();
   } else {

@@ -105,7 +105,10 @@ export async function renderLobby(root) {
       if (playHere.checked) { location.hash = `#/game/${game.id}`; return; }
       clear(out).append(h("h2", {}, "Send each friend their seat's link"),
         h("ul.links", {}, humans.map((s) => {
-          const url = new URL(`#/game/${game.id}?token=${s.token}`, location.href).href;
+          // the server's own link, on this page's address (its public address may differ)
+          const given = s.url ? new URL(s.url, location.href) : null;
+          const url = given ? location.origin + given.pathname + given.hash
+            : new URL(`#/game/${game.id}?token=${s.token}`, location.href).href;
           return h("li", {}, `${s.name}: `, h("a", {href: url, class: "seat-link"}, url));
         })),
         h("p", {}, h("a", {href: `#/game/${game.id}`}, "Open the table with every seat here")));

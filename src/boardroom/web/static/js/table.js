@@ -42,7 +42,16 @@ export class Table {
   }
 
   connect() {
-    // live updates: the server's WebSocket (issue 10) once it is known, else polling
+    // live updates: the server's WebSocket pushes a message after every change; polling
+    // stays as the fallback (slower while the socket is open)
+    const token = this.linkToken || this.tokens()[0] || "";
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    try {
+      const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/live?token=${encodeURIComponent(token)}`);
+      ws.onmessage = () => { if (!this.busy && !this.past) this.refresh(true); };
+      ws.onclose = () => { if (this.socket === ws) this.socket = null; };
+      this.socket = ws;
+    } catch (e) { this.socket = null; }
     this.poll();
   }
 
@@ -51,7 +60,7 @@ export class Table {
     this.pollTimer = setTimeout(async () => {
       if (!this.busy && !this.past && !document.hidden) await this.refresh(true);
       this.poll();
-    }, POLL_MS);
+    }, this.socket && this.socket.readyState === 1 ? 4 * POLL_MS : POLL_MS);
   }
 
   async fetchAs(token) {
@@ -97,20 +106,25 @@ export class Table {
     return p ? p.name : `Seat ${seat}`;
   }
 
+  setBusy(busy) {
+    this.busy = busy;
+    document.body.classList.toggle("busy", busy);  // tests wait for the redraw on this
+  }
+
   async act(notation) {
     if (this.busy || this.past) return false;
-    this.busy = true;
+    this.setBusy(true);
     this.hideError();
     try {
       await api.act(this.id, this.token, notation, this.data.count);
-      this.busy = false;
       await this.refresh();
       return true;
     } catch (e) {
-      this.busy = false;
       if (e instanceof ApiError && e.status === 409) await this.refresh();
       this.showError(e, notation);
       return false;
+    } finally {
+      this.setBusy(false);
     }
   }
 
@@ -154,7 +168,7 @@ export class Table {
     const seat = this.seat();
     const legal = this.past ? [] : (d.legal || []);
     const waiting = (this.past ? this.past.to_act : d.to_act).map((s) => this.name(s));
-    const status = h("div.status", {id: "status"},
+    const status = h("div.status", {id: "status", dataset: {count: this.past ? this.past.count : d.count}},
       this.past ? h("strong.scrub", {}, `Viewing the table after action ${this.past.count} of ${d.count}. `) : "",
       d.result ? h("strong", {}, "The game is over. ") :
         h("span", {}, "Waiting for ", h("strong", {id: "waiting"}, waiting.join(", ") || "nobody"), ". "),

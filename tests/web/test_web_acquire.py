@@ -1,0 +1,98 @@
+"""A whole Acquire game played by clicking: two people in two browser contexts (each with
+their own seat link) and a bot in the third seat, to the final scores."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+
+def _decide(page: Any) -> str | None:
+    """Make this seat's decision by clicking, as a person would; None if it has none."""
+    page.wait_for_selector("body:not(.busy)")
+    if page.locator("#decide h2").count() == 0:
+        return None
+    if page.locator("#declare-end").count():
+        page.click("#declare-end")
+        return "end"
+    playable = page.locator(".hand .tile.playable")
+    if playable.count():
+        tile = playable.first.get_attribute("data-tile")
+        page.click(f'.aq-board .cell.playable[data-tile="{tile}"]')
+        return "place"
+    chains = page.locator("#decide button.chain")
+    if chains.count():
+        chains.first.click()
+        return "chain"
+    if page.locator("#dispose-confirm").count():
+        page.click("#sell-plus")
+        page.click("#trade-plus")
+        page.click("#dispose-confirm")
+        return "dispose"
+    if page.locator("#buy-confirm").count():
+        plus = page.locator(".buy-row .plus:enabled")
+        if plus.count():
+            plus.first.click()
+        page.click("#buy-confirm")
+        return "buy"
+    return None
+
+
+def test_a_whole_acquire_game_by_clicking_in_two_contexts(open_page: Any) -> None:
+    host = open_page()
+    page = host.page
+    page.goto(host.base + "/")
+    page.wait_for_selector("#create")
+    assert page.locator(".seat").count() == 3  # Ann, Bob (people) and Cy (a bot)
+    page.fill("#seed", "11")
+    page.check("#links")
+    host.shot("acquire-01-lobby")
+    page.click("#create")
+    page.wait_for_selector(".seat-link")
+    links = [a.get_attribute("href") for a in page.locator(".seat-link").all()]
+    assert len(links) == 2
+    host.shot("acquire-02-links")
+
+    ann, bob = host, open_page()
+    ann.page.goto(links[0])
+    bob.page.goto(links[1])
+    for w in (ann, bob):
+        w.page.wait_for_selector(".aq-board")
+    assert ann.page.locator("#me").inner_text() == "Ann"
+    assert bob.page.locator("#me").inner_text() == "Bob"
+    ann.shot("acquire-03-ann-table")
+
+    # a refused click: the seat that is not asked clicks a tile; the engine's sentence and
+    # rule are shown and nothing changes
+    waiting_on = ann.page.locator("#waiting").inner_text()
+    idle = bob if waiting_on == "Ann" else ann
+    before = idle.page.locator("#status").get_attribute("data-count")
+    idle.page.locator(".hand .tile").first.click()
+    idle.page.wait_for_selector("#refusal:not([hidden])")
+    refusal = idle.page.locator("#refusal").inner_text()
+    assert "refused" in refusal and "rule" in refusal, refusal
+    assert idle.page.locator("#status").get_attribute("data-count") == before
+    idle.shot("acquire-03b-refused-click")
+
+    seen: set[str] = set()
+    deadline = time.monotonic() + 150
+    shots = 0
+    while time.monotonic() < deadline:
+        if ann.page.locator("#final-scores").count():
+            break
+        acted = None
+        for w in (ann, bob):
+            acted = _decide(w.page)
+            if acted:
+                seen.add(acted)
+                if acted in ("dispose", "chain") and shots < 4:
+                    shots += 1
+                break
+        if acted is None:
+            ann.page.wait_for_timeout(150)  # the bot plays; live updates bring it here
+    ann.page.wait_for_selector("#final-scores", timeout=5000)
+    bob.page.wait_for_selector("#final-scores", timeout=5000)
+    ann.shot("acquire-04-final-scores")
+    assert {"place", "buy", "chain"} <= seen, seen
+    ann.assert_clean()
+    bob.assert_clean()
