@@ -1,20 +1,19 @@
 """A stand-in for the game server of issue 10, in memory, for the browser table's tests.
 
-It answers the paths and shapes the server's API contract names (create, read, act,
-undo) and nothing more: no database, no bots in the background (a bot seat acts as soon
-as it must, inside the request), a live connection that only says the count changed. The browser tests
-run against the real ``boardroom serve`` when it is installed; this double lets the
-read endpoints of :mod:`boardroom.web.api` and the page be tested without it.
+It answers the paths and shapes of the server's API contract (create, read, act, undo)
+and nothing more: no database, bots play inside the request, and the live connection
+only says that the count changed. The browser tests run against the real
+``boardroom serve`` when it is installed; this double lets the read endpoints of
+:mod:`boardroom.web.api` and the page be tested without it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
-
-import asyncio
 
 from fastapi import FastAPI, Header, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
@@ -70,7 +69,7 @@ def make_app() -> FastAPI:
     def seat_of(game_id: str, authorization: str | None) -> tuple[Stored, int | None]:
         token = authorization.split(" ", 1)[1] if authorization else None
         try:
-            game, seat = access(game_id, token)
+            _, seat = access(game_id, token)
         except LookupError:
             raise HTTPException(404, "no such game") from None
         except PermissionError:

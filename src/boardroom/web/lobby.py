@@ -34,9 +34,9 @@ def _lost_atlas() -> dict[str, Any]:
     from boardroom.core.registry import get_title
     from boardroom.titles.lost_atlas.board import mapbuild
     from boardroom.titles.lost_atlas.rounds import flow
+    from boardroom.titles.lost_atlas.title import LostAtlasTitle
     from boardroom.titles.lost_atlas.variants import solo
     from boardroom.titles.lost_atlas.variants import switches as variants
-    from boardroom.titles.lost_atlas.title import LostAtlasTitle
 
     title = get_title("lost_atlas")
     assert isinstance(title, LostAtlasTitle)

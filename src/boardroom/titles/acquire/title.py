@@ -427,7 +427,8 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
                 "price": chain_price(c, size),
                 "safe": size >= 11,
                 "bank_shares": ledger.holding(name, BANK),
-                "bonuses": list(bonuses(state.mode, chain_price(c, size))) if size else None,
+                "bonuses": (list(bonuses(state.mode, chain_price(c, size)))  # type: ignore[arg-type]
+                            if size else None),
             })
         players = []
         for s, name in enumerate(state.players):

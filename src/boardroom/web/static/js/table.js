@@ -179,16 +179,21 @@ export class Table {
     const side = h("aside.side", {});
     const ctx = {table: this, view, legal, seat, act: (n) => this.act(n), past: !!this.past, data: d};
 
-    // keep the Lost Atlas map element across redraws (zoom and pan survive)
-    const hadFocus = document.activeElement && document.activeElement.id;
-    clear(this.root).append(status, refusal, h("div.layout", {}, main, side));
+    // the whole table is built off the page, then swapped in at once (no half-drawn
+    // table in between; a newer redraw wins over an older one still waiting for its map)
+    const ticket = (this.drawing = (this.drawing || 0) + 1);
     if (title === "acquire") {
       renderAcquire(main, ctx);
     } else {
       if (!this.lostAtlas) this.lostAtlas = new LostAtlasTable(this);
       await this.lostAtlas.render(main, ctx);
     }
+    if (ticket !== this.drawing) return;
     side.append(this.renderActions(ctx, title), this.renderLog(ctx));
+    const hadFocus = document.activeElement && document.activeElement.id;
+    clear(this.root).append(status, refusal, h("div.layout", {}, main, side));
+    const log = this.root.querySelector("#log");
+    if (log) log.scrollTop = log.scrollHeight;
     if (hadFocus) document.getElementById(hadFocus)?.focus();
   }
 
@@ -199,7 +204,8 @@ export class Table {
     if (!mine.length) {
       box.append(h("p.muted", {}, ctx.past ? "History: nothing to decide." : "Nothing for you to decide now."));
     } else {
-      for (const group of actionGroups(mine, title)) {
+      const groups = actionGroups(mine, title);
+      for (const group of groups) {
         const body = h("div.group-body");
         if (group.items.length > 14) {
           const sel = h("select", {"aria-label": group.name, class: "big-choice"},
@@ -210,7 +216,7 @@ export class Table {
             dataset: {notation: a.notation}, title: a.notation,
             onclick: () => this.act(a.notation)}, a.label || a.notation)));
         }
-        box.append(h("details.group", {open: group.open || group.items.length <= 6},
+        box.append(h("details.group", {open: group.open || group.items.length <= 6 || groups.length <= 3},
           h("summary", {}, `${group.name} (${group.items.length})`), body));
       }
     }
@@ -239,7 +245,6 @@ export class Table {
     });
     const box = h("section.log-box", {"aria-label": "Game log"},
       h("h2", {}, "Log"), h("label", {for: "scrub"}, `History (${at}/${count}) `), slider, list);
-    queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
     return box;
   }
 
