@@ -35,7 +35,8 @@ def test_map_preview_changes_nothing_and_a_refused_preview_names_the_rule() -> N
     state = client.get(f"/api/games/{game_id}", headers=_auth(seats[0]["token"])).json()
     seat = state["to_act"][0]
     token = seats[seat]["token"]
-    legal = client.get(f"/api/games/{game_id}", headers=_auth(token)).json()["legal"]
+    state = client.get(f"/api/games/{game_id}", headers=_auth(token)).json()
+    legal = state["legal"]
     now = client.get(f"/api/games/{game_id}/map", headers=_auth(token)).json()
     assert now["svg"].startswith("<svg") and now["count"] == state["count"]
     preview = client.get(f"/api/games/{game_id}/map", headers=_auth(token),
