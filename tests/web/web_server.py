@@ -32,8 +32,8 @@ def real_server() -> bool:
 def running_server(data: Path) -> Iterator[str]:
     port = free_port()
     if real_server():
-        command = [sys.executable, "-m", "boardroom.cli.main", "serve", "--port", str(port),
-                   "--data", str(data)]
+        command = [str(Path(sys.executable).with_name("boardroom")), "serve", "--port", str(port),
+                   "--data", str(data), "--rate-limit", "0"]
         cwd = None
     else:
         command = [sys.executable, "-m", "uvicorn", "contract_server:make_app", "--factory",

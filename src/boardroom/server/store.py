@@ -399,7 +399,7 @@ class GameStore:
             if seat not in before:
                 names = ", ".join(entry.seats[s].name for s in before) or "nobody"
                 raise Forbidden(f"{entry.seats[seat].name} is not asked to decide now "
-                                f"(waiting for {names})")
+                                f"(waiting for {names})", rule="core.not-your-decision")
             try:
                 action = entry.game.parse(notation)
             except IllegalAction as exc:
