@@ -112,7 +112,8 @@ def make_app() -> FastAPI:
                  if seat is not None and seat in game.to_act else [])
         result = game.result
         return {"view": game.view(seat), "to_act": list(game.to_act), "legal": legal,
-                "log": game.log, "count": len(game.record.actions),
+                "log": [{"index": e.index, "text": e.text} for e in game.log_entries],
+                "count": len(game.record.actions),
                 "result": result.to_json() if result else None,
                 "players": game.players}
 

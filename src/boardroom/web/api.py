@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse
 from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game
 from boardroom.web.lobby import lobby_titles, lost_atlas_reference
+from boardroom.web.networth import net_worth_series
 from boardroom.web.picture import map_picture
 
 GameAccess = Callable[[str, str | None], tuple[Game, int | None]]
@@ -185,8 +186,8 @@ def history(
     """The table as this seat saw it after ``count`` actions: its view and the log so far."""
     game, seat = _game(request, game_id, authorization)
     past = _at(game, count)
-    return {"count": count, "view": past.view(seat), "log": past.log,
-            "to_act": list(past.to_act)}
+    return {"count": count, "view": past.view(seat), "to_act": list(past.to_act),
+            "log": [{"index": e.index, "text": e.text} for e in past.log_entries]}
 
 
 @router.get("/api/games/{game_id}/log")
@@ -223,3 +224,15 @@ def check(
     if error is None:
         return {"legal": True, "rule": None, "error": None}
     return {"legal": False, "rule": error.rule, "error": error.message}
+
+
+@router.get("/api/games/{game_id}/networth")
+def net_worth(
+    request: Request,
+    game_id: str,
+    authorization: str | None = Header(None),
+) -> dict[str, Any]:
+    """Each player's net worth (cash and shares at their price) over the game, for the
+    chart; public information, the same for every seat."""
+    game, _ = _game(request, game_id, authorization)
+    return net_worth_series(game)

@@ -29,12 +29,15 @@ export const api = {
     call("POST", `/api/games/${id}/actions`, token,
          {action, after, key: `${Date.now()}-${Math.random().toString(36).slice(2)}`}),
   undo: (id, token, after) => call("POST", `/api/games/${id}/undo`, token, {after}),
+  answerUndo: (id, token, requestId, accept) =>
+    call("POST", `/api/games/${id}/undo/${requestId}`, token, {accept}),
   map: (id, token, params) => {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(params || {})) if (v !== undefined && v !== null) q.set(k, v);
     return call("GET", `/api/games/${id}/map?${q}`, token);
   },
   history: (id, token, count) => call("GET", `/api/games/${id}/history/${count}`, token),
+  netWorth: (id, token) => call("GET", `/api/games/${id}/networth`, token),
   log: (id, token) => call("GET", `/api/games/${id}/log`, token),
   check: (id, token, action) =>
     call("GET", `/api/games/${id}/check?action=${encodeURIComponent(action)}`, token),

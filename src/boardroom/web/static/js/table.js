@@ -6,6 +6,7 @@ import {loadSeats, saveSeats} from "./seats.js";
 import {renderAcquire} from "./acquire.js";
 import {LostAtlasTable} from "./lost_atlas.js";
 import {actionGroups} from "./actions.js";
+import {netWorthChart} from "./chart.js";
 
 const POLL_MS = 1000;
 
@@ -136,6 +137,14 @@ export class Table {
     } catch (e) { this.showError(e); }
   }
 
+  async answerUndo(requestId, accept) {
+    this.hideError();
+    try {
+      await api.answerUndo(this.id, this.token, requestId, accept);
+      await this.refresh();
+    } catch (e) { this.showError(e); }
+  }
+
   showError(e, notation) {
     const box = this.root.querySelector("#refusal") || document.getElementById("toast");
     clear(box);
@@ -189,6 +198,7 @@ export class Table {
       await this.lostAtlas.render(main, ctx);
     }
     if (ticket !== this.drawing) return;
+    if (!this.past) main.append(netWorthChart(this));
     side.append(this.renderActions(ctx, title), this.renderLog(ctx));
     const hadFocus = document.activeElement && document.activeElement.id;
     clear(this.root).append(status, refusal, h("div.layout", {}, main, side));
@@ -226,6 +236,16 @@ export class Table {
     if (!ctx.past && this.seat() !== null) {
       box.append(h("button", {id: "undo", onclick: () => this.undo(), disabled: !this.data.count}, "Undo"));
     }
+    const req = this.data.undo_request;
+    if (req && !ctx.past) {
+      const mine = this.seat();
+      const asked = req.waiting.includes(mine);
+      box.append(h("div.undo-request", {id: "undo-request"},
+        `${req.name} asks to take back: ${req.actions.join("; ")}. `,
+        asked ? [h("button", {id: "undo-accept", onclick: () => this.answerUndo(req.id, true)}, "Accept"),
+                 h("button", {id: "undo-decline", onclick: () => this.answerUndo(req.id, false)}, "Decline")]
+          : `Waiting for ${req.waiting.map((s) => this.name(s)).join(", ")}.`));
+    }
     return box;
   }
 
@@ -237,23 +257,21 @@ export class Table {
       "aria-label": "History: the table after this many actions"});
     slider.addEventListener("change", () => this.scrub(Number(slider.value)));
     const list = h("ol.log", {id: "log"});
-    const log = this.past ? this.past.log : d.log;
-    const entries = (log || []).slice(-200);
-    const skip = (log || []).length - entries.length;
-    entries.forEach((text, i) => {
-      list.append(h("li", {dataset: {line: skip + i}, onclick: () => this.scrubToLine(skip + i)}, text));
-    });
+    // log entries are {index, text}: index is the action that caused the sentence (-1: setup)
+    const log = (this.past ? this.past.log : d.log) || [];
+    const entries = log.slice(-300).map((e) => (typeof e === "string" ? {index: null, text: e} : e));
+    for (const e of entries) {
+      list.append(h("li", {dataset: {index: e.index}, tabindex: 0,
+        title: e.index === null ? "" : `the table after action ${e.index + 1}`,
+        onclick: () => (e.index === null ? null : this.scrub(e.index + 1)),
+        onkeydown: (ev) => { if (ev.key === "Enter" && e.index !== null) this.scrub(e.index + 1); }}, e.text));
+    }
+    const audit = (d.audit || []).map((a) => h("li", {}, typeof a === "string" ? a : (a.text || JSON.stringify(a))));
     const box = h("section.log-box", {"aria-label": "Game log"},
-      h("h2", {}, "Log"), h("label", {for: "scrub"}, `History (${at}/${count}) `), slider, list);
+      h("h2", {}, "Log"), h("label", {for: "scrub"}, `History (${at}/${count}) `), slider, list,
+      audit.length ? h("details", {}, h("summary", {}, `Taken back (${audit.length})`), h("ul.audit", {id: "audit"}, audit)) : "");
     return box;
   }
 
-  async scrubToLine(line) {
-    // the log line's action index comes from the indexed log
-    try {
-      const indexed = await api.log(this.id, this.token);
-      const entry = indexed.entries[line];
-      if (entry) await this.scrub(entry.index + 1);
-    } catch (e) { this.showError(e); }
-  }
+
 }

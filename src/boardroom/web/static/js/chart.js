@@ -1,0 +1,46 @@
+// The chart of each player's net worth over the game (cash plus shares at their price).
+import {h, money} from "./dom.js";
+import {api} from "./api.js";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
+const cache = new Map();
+
+function el(tag, attrs, text) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export function netWorthChart(table) {
+  const box = h("section.chart", {id: "net-worth", "aria-label": "Net worth over the game"},
+    h("h2", {}, "Net worth over the game"));
+  const key = `${table.id}:${table.data.count}`;
+  const draw = (series) => {
+    const W = 600, H = 220, L = 56, B = 24;
+    const counts = series.counts, worth = series.worth;
+    if (counts.length < 2) { box.append(h("p.muted", {}, "The chart starts after the first action.")); return; }
+    const maxX = counts[counts.length - 1] || 1;
+    const maxY = Math.max(1, ...worth.flat());
+    const x = (c) => L + (W - L - 8) * c / maxX;
+    const y = (v) => H - B - (H - B - 8) * v / maxY;
+    const chart = el("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", class: "worth-chart"});
+    chart.append(el("line", {x1: L, y1: H - B, x2: W - 8, y2: H - B, stroke: "#888"}),
+      el("line", {x1: L, y1: 8, x2: L, y2: H - B, stroke: "#888"}),
+      el("text", {x: L - 4, y: 14, "text-anchor": "end", "font-size": 11}, money(maxY)),
+      el("text", {x: L - 4, y: H - B, "text-anchor": "end", "font-size": 11}, "$0"),
+      el("text", {x: W - 8, y: H - 6, "text-anchor": "end", "font-size": 11}, `action ${maxX}`));
+    series.players.forEach((name, s) => {
+      const pts = counts.map((c, i) => `${x(c).toFixed(1)},${y(worth[i][s]).toFixed(1)}`).join(" ");
+      chart.append(el("polyline", {points: pts, fill: "none", stroke: COLOURS[s % COLOURS.length], "stroke-width": 2.5}));
+    });
+    const last = worth[worth.length - 1];
+    box.append(chart, h("ul.chart-legend", {}, series.players.map((name, s) =>
+      h("li", {}, h("span.swatch", {style: {background: COLOURS[s % COLOURS.length]}}), ` ${name}: ${money(last[s])}`))));
+  };
+  if (cache.has(key)) draw(cache.get(key));
+  else api.netWorth(table.id, table.token).then((series) => { cache.set(key, series); draw(series); })
+    .catch((e) => box.append(h("p.muted", {}, "The chart could not be drawn: " + e.message)));
+  return box;
+}
