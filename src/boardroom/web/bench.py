@@ -65,7 +65,7 @@ def _to_first_lay(base: str, game_id: str, tokens: list[str]) -> str:
         mine = _get(base, f"/api/games/{game_id}", tokens[seat])
         legal = [a["notation"] for a in mine["legal"]]
         if any(n.startswith("lay ") for n in legal):
-            return tokens[seat]
+            return str(tokens[seat])
         pick = next((n for p in ("launch", "piece", "capital", "filler", "auction", "pass",
                                  "done", "payout") for n in legal if n.startswith(p)), legal[0])
         _post(base, f"/api/games/{game_id}/actions", {"action": pick, "after": mine["count"]},
@@ -79,9 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
     import socket
+
+    from playwright.sync_api import sync_playwright
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
