@@ -88,3 +88,29 @@ def test_a_merger_consent_by_clicking_accept(open_page: Any) -> None:
     page.wait_for_selector("body:not(.busy)")
     w.shot("lost-atlas-14-merger-accepted")
     w.assert_clean()
+
+
+def test_auto_build_the_rest_of_the_map_on_a_phone_screen(open_page: Any) -> None:
+    w = open_page(width=390, height=844)
+    req = urllib.request.Request(w.base + "/api/games", json.dumps(
+        {"title": "lost_atlas", "options": {"mode": "short"}, "seed": 2,
+         "seats": [{"name": "Ann"}, {"name": "Bob"}]}).encode(),
+        {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as reply:
+        created = json.loads(reply.read())
+    page = w.page
+    for seat in created["seats"]:
+        page.goto(f"{w.base}/games/{created['id']}#token={seat['token']}")
+        page.wait_for_selector("#map svg")
+    page.goto(f"{w.base}/#/game/{created['id']}")
+    page.wait_for_selector("#auto-build")
+    page.wait_for_selector("body:not(.busy)")
+    w.shot("lost-atlas-15-phone-map-building")
+    page.click("#auto-build")
+    page.wait_for_selector("#drawn-piece", state="detached", timeout=60_000)
+    page.wait_for_selector("body:not(.busy)")
+    assert page.locator("#la-info").inner_text().find("stock round") >= 0
+    w.shot("lost-atlas-16-phone-map-built")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400, f"the page is {width} px wide on a 390 px screen"
+    w.assert_clean()

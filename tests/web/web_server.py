@@ -33,7 +33,7 @@ def running_server(data: Path) -> Iterator[str]:
     port = free_port()
     if real_server():
         command = [str(Path(sys.executable).with_name("boardroom")), "serve", "--port", str(port),
-                   "--data", str(data), "--rate-limit", "0"]
+                   "--data", str(data)]
         cwd = None
     else:
         command = [sys.executable, "-m", "uvicorn", "contract_server:make_app", "--factory",

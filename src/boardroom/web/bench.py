@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     data = tempfile.mkdtemp(prefix="boardroom-bench-web-")
     server = subprocess.Popen(
         [str(Path(sys.executable).with_name("boardroom")), "serve", "--port", str(port),
-         "--data", data, "--rate-limit", "0"],
+         "--data", data],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:

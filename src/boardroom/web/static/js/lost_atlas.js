@@ -115,7 +115,11 @@ export class LostAtlasTable {
     const bits = [`${view.mode} game`, `${view.round} round`, `cycle ${view.cycle}`, `phase ${view.phase}`];
     if (view.operating) bits.push(`operating: ${view.operating.company} (${view.operating.step})`);
     const extra = [];
-    if (view.map_building) extra.push(h("span", {id: "drawn-piece"}, `Drawn map piece: ${view.map_building.drawn ?? "none"} (${view.map_building.left} left in the stack)`));
+    if (view.map_building) {
+      extra.push(h("span", {id: "drawn-piece"}, `Drawn map piece: ${view.map_building.drawn ?? "none"} (${view.map_building.left} left in the stack) `),
+        h("button", {id: "auto-build", title: "Place every remaining piece at a random legal position (the seats this browser holds)",
+          onclick: () => this.autoBuild()}, "Auto-build the rest of the map"));
+    }
     if (view.auction) {
       const a = view.auction;
       extra.push(h("span", {id: "auction-info"}, `Auction: bid ${money(a.bid)} by ${this.table.name(a.leader)}; still in: ${a.active.map((s) => this.table.name(s)).join(", ")}`));
@@ -134,7 +138,7 @@ export class LostAtlasTable {
     const overlay = svg("g", {id: "overlay"});
     el.append(overlay);
     // the legal spots, including hexes not yet on the map (map building)
-    let [x0, y0, w0, hh0] = el.getAttribute("viewBox").split(/\s+/).map(Number);
+    const [x0, y0, w0, hh0] = el.getAttribute("viewBox").split(/\s+/).map(Number);
     let minX = x0, minY = y0, maxX = x0 + w0, maxY = y0 + hh0;
     for (const [hex] of this.targets) {
       const c = centre(hex, R);
@@ -146,8 +150,15 @@ export class LostAtlasTable {
     if (this.selected && !this.targets.has(this.selected)) {
       overlay.append(svg("polygon", {points: corners(centre(this.selected, R), R * 0.96), class: "target selected"}));
     }
+    // a map of a few hexes is not drawn larger than about eight hexes across
+    const grow = (lo, hi, least) => { const d = Math.max(0, least - (hi - lo)) / 2; return [lo - d, hi + d]; };
+    [minX, maxX] = grow(minX, maxX, 8 * R);
+    [minY, maxY] = grow(minY, maxY, 6 * R);
     const full = [minX, minY, maxX - minX, maxY - minY];
     this.full = full;
+    // the frame takes the map's shape (up to 75% of the screen's height)
+    holder.style.aspectRatio = `${full[2].toFixed(0)} / ${full[3].toFixed(0)}`;
+    holder.style.height = "auto";
     if (!this.vb || !this.zoomed) this.vb = full;  // a zoom or pan the player chose stays
     el.setAttribute("viewBox", this.vb.join(" "));
     this.svgEl = el;
@@ -197,6 +208,31 @@ export class LostAtlasTable {
       h("button", {id: "zoom-fit", onclick: () => this.fit()}, "Fit"), hover,
       this.targets.size ? h("span.muted", {}, ` ${this.targets.size} highlighted hex${this.targets.size > 1 ? "es" : ""} with your legal actions`) : "");
     return h("div.map-panel", {}, tools, holder);
+  }
+
+  async autoBuild() {
+    // every map-building decision of the seats held here, each a random legal one, played
+    // through the same API as a click; stops when the map is built or another seat must act
+    const t = this.table;
+    t.setBusy(true);
+    try {
+      for (let i = 0; i < 400; i++) {
+        const d = t.data;
+        if (!d.view.map_building) break;
+        const held = Object.values(t.seats).find((s) => s.seat >= 0 && d.to_act.includes(s.seat));
+        if (!held) break;
+        const mine = held.token === t.token ? d : await api.game(t.id, held.token);
+        const options = mine.legal.map((a) => a.notation);
+        if (!options.length) break;
+        const pick = options[Math.floor(Math.random() * options.length)];
+        await api.act(t.id, held.token, pick, mine.count);
+        t.token = held.token;
+        t.data = await api.game(t.id, held.token);
+      }
+    } catch (e) { t.showError(e); }
+    t.setBusy(false);
+    this.choice = null; this.selected = null;
+    await t.refresh();
   }
 
   zoom(k) {
