@@ -11,6 +11,7 @@
     boardroom bench lost_atlas lays              # listing every legal tile lay
     boardroom bench lost_atlas routes            # optimal routes on the bot-play corpus
     boardroom bench lost_atlas routes --help     # each benchmark's own options
+    boardroom bench web table                    # the browser table: first load, a tile lay
 
 (``python -m boardroom.bench ...`` is the same command.) ``WHAT`` may be left out for
 ``games``. Each benchmark is a module of this package with its own ``main``; the table
@@ -60,6 +61,11 @@ BENCHMARKS: dict[str, dict[str, Benchmark]] = {
                           "listing every legal tile lay of a company on mid-game maps"),
         "routes": Benchmark("boardroom.bench.lost_atlas_routes", (),
                             "optimal train routes on the late-game corpus (and CP-SAT)"),
+    },
+    "web": {
+        "table": Benchmark("boardroom.bench.web_table", (),
+                           "the browser table in Chromium: first load, and click to "
+                           "redrawn table for a tile lay"),
     },
 }
 """TITLE -> WHAT -> the benchmark."""

@@ -116,6 +116,34 @@ class _History:
 _HISTORY = _History()
 
 
+class _Maps:
+    """Map pictures already drawn, the latest few remembered: a game's map after the
+    same actions is the same drawing (the map is public: the same for every seat), so a
+    confirmed preview is already drawn when the table asks for the new map."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._maps: OrderedDict[tuple[str, ...], dict[str, Any]] = OrderedDict()
+        self._size = size
+        self._lock = Lock()
+
+    def picture(self, game_id: str, game: Game) -> dict[str, Any]:
+        actions = game.record.actions
+        key = (game_id, str(len(actions)), str(hash(tuple(actions))))
+        with self._lock:
+            if key in self._maps:
+                self._maps.move_to_end(key)
+                return self._maps[key]
+        drawn = {"count": len(actions), **map_picture(game)}
+        with self._lock:
+            self._maps[key] = drawn
+            while len(self._maps) > self._size:
+                self._maps.popitem(last=False)
+        return drawn
+
+
+_MAPS = _Maps()
+
+
 def _at(game: Game, at: int | None) -> Game:
     count = len(game.record.actions)
     if at is None or at == count:
@@ -173,7 +201,7 @@ def game_map(
         except BoardroomError as exc:
             raise HTTPException(422, str(exc)) from None
         past = trial
-    return {"count": len(past.record.actions), **map_picture(past)}
+    return _MAPS.picture(game_id, past)
 
 
 @router.get("/api/games/{game_id}/history/{count}")

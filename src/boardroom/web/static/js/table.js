@@ -49,7 +49,13 @@ export class Table {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     try {
       const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/live?token=${encodeURIComponent(token)}`);
-      ws.onmessage = () => { if (!this.busy && !this.past) this.refresh(true); };
+      ws.onmessage = (ev) => {
+        let msg = {};
+        try { msg = JSON.parse(ev.data); } catch (e) { msg = {}; }
+        if (!this.data || (msg.count === this.data.count && msg.undos === this.data.undos &&
+            JSON.stringify(msg.undo_request) === JSON.stringify(this.data.undo_request))) return;
+        if (!this.busy && !this.past) this.refresh(true);
+      };
       ws.onclose = () => { if (this.socket === ws) this.socket = null; };
       this.socket = ws;
     } catch (e) { this.socket = null; }
@@ -89,7 +95,8 @@ export class Table {
         data = await this.fetchAs(token);
       }
       if (quiet && this.data && data.count === this.data.count && token === this.token &&
-          JSON.stringify(data.to_act) === JSON.stringify(this.data.to_act)) return;
+          JSON.stringify(data.to_act) === JSON.stringify(this.data.to_act) &&
+          JSON.stringify(data.undo_request) === JSON.stringify(this.data.undo_request)) return;
       this.token = token;
       this.data = data;
       await this.render();

@@ -1,6 +1,6 @@
 """Benchmark of the browser table (a shipped command, not a timed test).
 
-    python -m boardroom.web.bench [--lays 10] [--loads 5]
+    boardroom bench web table [--lays 10] [--loads 5] [--seed 5]
 
 Starts ``boardroom serve`` on a free port of 127.0.0.1 with a fresh data folder, drives
 Debian's Chromium (``/usr/bin/chromium``, or ``--chromium PATH``) through Playwright and
@@ -74,7 +74,10 @@ def _to_first_lay(base: str, game_id: str, tokens: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="boardroom bench web table",
+                                     description="the browser table: first load and "
+                                     "click-to-redraw of a tile lay (Chromium)")
+    parser.add_argument("--seed", type=int, default=5, help="the Lost Atlas game's seed")
     parser.add_argument("--lays", type=int, default=10)
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
@@ -99,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
                 break
             except OSError:
                 time.sleep(0.2)
-        created = _post(base, "/api/games", {"title": "lost_atlas", "seed": 5,
+        created = _post(base, "/api/games", {"title": "lost_atlas", "seed": args.seed,
                                              "options": {"mode": "short"},
                                              "seats": [{"name": "Ann"}, {"name": "Bob"}]})
         tokens = [s["token"] for s in created["seats"]]
