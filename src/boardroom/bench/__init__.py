@@ -93,7 +93,7 @@ def resolve(argv: Sequence[str]) -> tuple[Benchmark, list[str]] | str:
     >>> resolve(["acquire", "--games", "5"])[1]
     ['acquire', '--games', '5']
     >>> resolve(["chess"])
-    "unknown title 'chess' (known: acquire, congress, lost_atlas)"
+    "unknown title 'chess' (known: acquire, congress, lost_atlas, web)"
     """
     if not argv:
         return "name a title and a benchmark"
