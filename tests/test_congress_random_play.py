@@ -64,6 +64,8 @@ def play_checked(chaining: str, dividend: str, seed: int, bot: str = "random") -
         for action in legal:
             assert game.parse(str(action)) == action
             assert game.parse(str(action).lower()) == action
+            if steps % 7 == 0:
+                assert game.title.label(game.state, action, seat).strip()
         if steps % 3 == 0:
             for action in legal[:: max(1, len(legal) // 5)]:
                 assert game.is_legal(action, seat), action

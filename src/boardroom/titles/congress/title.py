@@ -338,6 +338,58 @@ class CongressTitle(Title[CongressState, CongressAction]):
         else:
             flow.end_turn(state, log)
 
+    def label(self, state: CongressState, action: CongressAction, seat: int) -> str:
+        """A sentence for a menu: what the action does, with names and amounts.
+
+        >>> import boardroom
+        >>> game = boardroom.new_game("congress", ["A", "B", "C"], seed=1)
+        >>> game.title.label(game.state, parse("auction LMR"), game.to_act[0])
+        'Auction a share of Liverpool & Manchester (LMR), starting it at Liverpool'
+        """
+        data = state.data
+        if isinstance(action, Nominate | Start | Expand):
+            c = data.company_index.get(action.company)
+            if c is None:
+                return str(action)
+            co = data.companies[c]
+            if isinstance(action, Nominate):
+                start = (f", starting it at {data.cities[co.home].name}"
+                         if state.status[c] == INACTIVE else "")
+                return f"Auction a share of {co.name} ({co.id}){start}"
+            if isinstance(action, Start):
+                return f"Start {co.name} ({co.id}) at {data.cities[co.home].name}"
+            frm, to = data.city_index.get(action.frm), data.city_index.get(action.to)
+            link = data.link_between.get(frozenset((frm, to))) if frm is not None and \
+                to is not None else None
+            if link is None or to is None or frm is None:
+                return str(action)
+            where = f"{data.cities[frm].name}-{data.cities[to].name}"
+            target = expand.home_company(state, to)
+            gain = (f"reaching {state.cid(target)}'s home station: a merger" if target >= 0
+                    else f"income +{state.value[to]}")
+            return f"{co.id} builds {where} for {data.links[link].cost} ({gain})"
+        if isinstance(action, Develop):
+            city = data.city_index.get(action.city)
+            if city is None:
+                return str(action)
+            return (f"Develop {data.cities[city].name} for {data.rules.develop_cost} "
+                    f"(value {state.value[city]} -> "
+                    f"{state.value[city] + data.rules.develop_step})")
+        if isinstance(action, Merge):
+            payer = action.payer or action.acquired
+            return (f"{action.acquired} is acquired by {action.acquirer}; {payer} pays the "
+                    f"Special Dividend")
+        if isinstance(action, Bid):
+            return f"Bid {action.amount}"
+        if isinstance(action, Done):
+            return "End the Expand here"
+        if isinstance(action, Pass):
+            if state.step == AUCTION:
+                return "Pass (out of this auction)"
+            return "Pass on the rest of the turn" if state.step == ALL_STARTED else \
+                "Pass the turn"
+        return str(action)
+
     # -- reading --------------------------------------------------------------------------
     def is_over(self, state: CongressState) -> bool:
         return state.step == OVER
