@@ -254,6 +254,6 @@ def test_congress_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
         assert "The game ends after the last General Dividend" in result.output
         assert boardroom.load(json.loads(save.read_text())).is_over
     human = runner.invoke(cli, ["play", "congress", "--seed", "1"],
-                          input="?\n" + "1\n" * 600)
+                          input="?\n" + "1\n" * 40)
     assert human.exit_code == 0, human.output
     assert "Legal actions of Player" in human.output
