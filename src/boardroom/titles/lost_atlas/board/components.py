@@ -3,7 +3,10 @@
 The data live in ``data/components.toml`` beside this module; docs/lost-atlas-components.md
 describes the format, so a user can supply a whole file of their own (the rulebook's
 Custom and Pre-Made Maps variant) to the same :func:`load_components`. Every entry is
-checked; anything wrong raises :class:`ComponentError` with the entry named, e.g.
+checked in two stages: the file's shape (keys, types, ranges, fixed choices) by the
+pydantic models of :mod:`.component_schema`, then what the entries say about each other
+by :class:`_Reader`, which also builds the frozen objects below. Anything wrong raises
+:class:`ComponentError` with the entry named, e.g.
 ``tiles[id="23"].paths[1]: edge 7 is not 0-5``.
 
 Values that are choices rather than facts carry a ``provisional`` reason in the file;
@@ -23,14 +26,19 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
 
 from boardroom.core.errors import BoardroomError, OptionError
 from boardroom.map.hexes import Hex
 from boardroom.map.tiles import COLOURS, Stop, TileDef, colour_rank, upgrade_rotations
+from boardroom.titles.lost_atlas.board import component_schema as schema
+from boardroom.titles.lost_atlas.board.component_schema import kind
 
 FORMAT = "lost-atlas-components"
 VERSION = 1
@@ -43,6 +51,8 @@ POSE: dict[str, Hex] = {"A": (0, 0), "B": (1, 0), "C": (0, 1)}
 """Where each hex of a map piece lies in its canonical pose (B on A's edge 5, C on A's 0)."""
 
 _META_KEYS = frozenset({"note", "provisional", "alternatives"})
+
+_M = TypeVar("_M", bound=schema.Table)
 
 
 class ComponentError(BoardroomError):
@@ -442,46 +452,25 @@ def load_components(path: str | Path | None = None) -> Components:
         raise ComponentError(f"{source}: not UTF-8 text: {exc}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ComponentError(f"{source}: not valid TOML: {exc}") from exc
-    return _Parser(source).parse(raw)
-
-
-def _kind(value: object) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a float"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
+    fmt, version = raw.get("format"), raw.get("version")
+    if fmt != FORMAT:  # another kind of file altogether: say so before anything else
+        raise ComponentError(f"format: {fmt!r} is not {FORMAT!r}")
+    if version != VERSION:
+        raise ComponentError(f"version: {version} is not supported (this reader knows {VERSION})")
+    try:
+        model = schema.validate(raw)
+    except ValueError as exc:
+        raise ComponentError(str(exc)) from None
+    return _Reader(source).read(model)
 
 
 def _as_int(value: object, where: str, minimum: int | None = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ComponentError(f"{where}: expected an integer, got {_kind(value)}")
+        raise ComponentError(f"{where}: expected an integer, got {kind(value)}")
     if minimum is not None and value < minimum:
         if minimum == 0:
             raise ComponentError(f"{where}: {value} is negative")
         raise ComponentError(f"{where}: {value} is less than {minimum}")
-    return value
-
-
-def _as_str(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise ComponentError(f"{where}: expected a string, got {_kind(value)}")
-    if not value.strip():
-        raise ComponentError(f"{where}: must not be empty")
-    return value
-
-
-def _as_list(value: object, where: str) -> list[object]:
-    if not isinstance(value, list):
-        raise ComponentError(f"{where}: expected an array, got {_kind(value)}")
     return value
 
 
@@ -493,170 +482,97 @@ def _freeze(value: object) -> object:
     return value
 
 
-class _Table:
-    """One TOML table being read: where it is, and which keys have been used."""
-
-    def __init__(self, raw: object, where: str, parser: _Parser) -> None:
-        if not isinstance(raw, dict):
-            raise ComponentError(f"{where or 'file'}: expected a table, got {_kind(raw)}")
-        self.raw: dict[str, object] = raw
-        self.where = where
-        self.parser = parser
-        self.used: set[str] = set()
-
-    @property
-    def label(self) -> str:
-        return self.where or "file"
-
-    def at(self, key: str) -> str:
-        return f"{self.where}.{key}" if self.where else key
-
-    def has(self, key: str) -> bool:
-        return key in self.raw
-
-    def take(self, key: str) -> object:
-        if key not in self.raw:
-            raise ComponentError(f"{self.label}: missing key {key!r}")
-        self.used.add(key)
-        return self.raw[key]
-
-    def get_int(self, key: str, minimum: int | None = 0, default: int | None = None) -> int:
-        if default is not None and key not in self.raw:
-            return default
-        return _as_int(self.take(key), self.at(key), minimum)
-
-    def get_opt_int(self, key: str, minimum: int | None = 0) -> int | None:
-        return self.get_int(key, minimum) if key in self.raw else None
-
-    def get_str(self, key: str, choices: tuple[str, ...] | None = None) -> str:
-        value = _as_str(self.take(key), self.at(key))
-        if choices is not None and value not in choices:
-            raise ComponentError(
-                f"{self.at(key)}: {value!r} is not one of {', '.join(map(repr, choices))}"
-            )
-        return value
-
-    def get_opt_str(self, key: str, choices: tuple[str, ...] | None = None) -> str | None:
-        return self.get_str(key, choices) if key in self.raw else None
-
-    def get_bool(self, key: str, default: bool | None = None) -> bool:
-        if default is not None and key not in self.raw:
-            return default
-        value = self.take(key)
-        if not isinstance(value, bool):
-            raise ComponentError(f"{self.at(key)}: expected true or false, got {_kind(value)}")
-        return value
-
-    def get_list(self, key: str, default: list[object] | None = None) -> list[object]:
-        if default is not None and key not in self.raw:
-            return default
-        return _as_list(self.take(key), self.at(key))
-
-    def get_int_list(
-        self, key: str, minimum: int | None = 0, default: tuple[int, ...] | None = None
-    ) -> tuple[int, ...]:
-        if default is not None and key not in self.raw:
-            return default
-        items = self.get_list(key)
-        return tuple(_as_int(v, f"{self.at(key)}[{i}]", minimum) for i, v in enumerate(items))
-
-    def get_str_list(self, key: str, default: tuple[str, ...] | None = None) -> tuple[str, ...]:
-        if default is not None and key not in self.raw:
-            return default
-        items = self.get_list(key)
-        out = tuple(_as_str(v, f"{self.at(key)}[{i}]") for i, v in enumerate(items))
-        for i, v in enumerate(out):
-            if v in out[:i]:
-                raise ComponentError(f"{self.at(key)}[{i}]: {v!r} is listed twice")
-        return out
-
-    def get_table(self, key: str) -> _Table:
-        return _Table(self.take(key), self.at(key), self.parser)
-
-    def get_int_map(self, key: str, minimum: int | None = 0) -> dict[str, int]:
-        table = self.get_table(key)
-        out = {k: table.get_int(k, minimum) for k in table.raw if k not in _META_KEYS}
-        table.close()
-        return out
-
-    def subtables(self) -> Iterator[tuple[str, _Table]]:
-        for key in list(self.raw):
-            if key not in _META_KEYS:
-                yield key, self.get_table(key)
-
-    def note(self) -> str:
-        if "note" not in self.raw:
-            return ""
-        return _as_str(self.raw["note"], self.at("note"))
-
-    def close(self) -> None:
-        """Record provisional values and alternatives; refuse unknown keys."""
-        if "note" in self.raw:
-            _as_str(self.raw["note"], self.at("note"))
-        if "provisional" in self.raw:
-            self._provisional(self.raw["provisional"])
-        if "alternatives" in self.raw:
-            for i, raw in enumerate(_as_list(self.raw["alternatives"], self.at("alternatives"))):
-                alt = _Table(raw, f"{self.at('alternatives')}[{i}]", self.parser)
-                target = alt.get_str("field")
-                self._check_field(target, alt.at("field"))
-                value = _freeze(alt.take("value"))
-                source = alt.get_str("source")
-                note = alt.note()
-                alt.close()
-                self.parser.alternatives.append(
-                    Alternative(f"{self.label}.{target}", value, source, note)
-                )
-        unknown = [k for k in self.raw if k not in self.used and k not in _META_KEYS]
-        if unknown:
-            raise ComponentError(f"{self.label}: unknown key {unknown[0]!r}")
-
-    def _check_field(self, target: str, where: str) -> None:
-        head = re.split(r"[.\[]", target, maxsplit=1)[0]
-        if head not in self.raw or head in _META_KEYS:
-            raise ComponentError(f"{where}: {target!r} is not a key of {self.label}")
-
-    def _provisional(self, value: object) -> None:
-        where = self.at("provisional")
-        if isinstance(value, str):
-            self.parser.provisional.append((self.label, _as_str(value, where)))
-            return
-        if not isinstance(value, dict):
-            raise ComponentError(f"{where}: expected a string or a table, got {_kind(value)}")
-        if not value:
-            raise ComponentError(f"{where}: must not be empty")
-        for key, reason in value.items():
-            self._check_field(key, f"{where}.{key}")
-            self.parser.provisional.append(
-                (f"{self.label}.{key}", _as_str(reason, f"{where}.{key}"))
-            )
+def _unique(values: list[str] | None, where: str) -> tuple[str, ...]:
+    """A list of names (none given: empty), each named once."""
+    out = tuple(values or ())
+    for i, v in enumerate(out):
+        if v in out[:i]:
+            raise ComponentError(f"{where}[{i}]: {v!r} is listed twice")
+    return out
 
 
-class _Parser:
+def _keys(model: schema.Table) -> list[str]:
+    """The keys the file gave this table, meta keys left out, in the file's order."""
+    extra = model.model_extra or {}
+    return [k for k in (*model.model_fields_set, *extra) if k not in _META_KEYS]
+
+
+def _extra(model: schema.Table) -> dict[str, Any]:
+    return dict(model.model_extra or {})
+
+
+class _Reader:
+    """Turns the validated models into :class:`Components`, checking what entries say
+    about each other; records the provisional values and alternatives in reading order."""
+
     def __init__(self, source: str) -> None:
         self.source = source
         self.provisional: list[tuple[str, str]] = []
         self.alternatives: list[Alternative] = []
 
+    # ---- the meta keys
+
+    def meta(self, model: schema.Table, label: str) -> None:
+        """Record ``model``'s provisional values and alternatives (``label`` names it)."""
+        given = set(model.model_fields_set) | set(model.model_extra or {})
+        where = f"{label}.provisional" if label else "provisional"
+        value = model.provisional
+        if value is not None:
+            if isinstance(value, str):
+                if not value.strip():
+                    raise ComponentError(f"{where}: must not be empty")
+                self.provisional.append((label or "file", value))
+            elif not isinstance(value, dict):
+                raise ComponentError(f"{where}: expected a string or a table, got {kind(value)}")
+            elif not value:
+                raise ComponentError(f"{where}: must not be empty")
+            else:
+                for key, reason in value.items():
+                    self._check_field(given, key, f"{where}.{key}", label)
+                    if not isinstance(reason, str):
+                        raise ComponentError(
+                            f"{where}.{key}: expected a string, got {kind(reason)}")
+                    if not reason.strip():
+                        raise ComponentError(f"{where}.{key}: must not be empty")
+                    self.provisional.append((f"{label}.{key}" if label else key, reason))
+        if model.alternatives is not None:
+            at = f"{label}.alternatives" if label else "alternatives"
+            if not isinstance(model.alternatives, list):
+                raise ComponentError(f"{at}: expected an array, got {kind(model.alternatives)}")
+            for i, raw in enumerate(model.alternatives):
+                try:
+                    alt = schema.Alternative.model_validate(raw)
+                except ValidationError as exc:
+                    problem = schema.explain(exc.errors()[0], raw)  # "file: ..." or "key: ..."
+                    inside = problem.removeprefix("file") if problem.startswith("file:") \
+                        else f".{problem}"
+                    raise ComponentError(f"{at}[{i}]{inside}") from None
+                self._check_field(given, alt.field, f"{at}[{i}].field", label)
+                self.alternatives.append(
+                    Alternative(f"{label}.{alt.field}" if label else alt.field,
+                                _freeze(alt.value), alt.source, alt.note or ""))
+
+    @staticmethod
+    def _check_field(given: set[str], target: str, where: str, label: str) -> None:
+        head = re.split(r"[.\[]", target, maxsplit=1)[0]
+        if head not in given or head in _META_KEYS:
+            raise ComponentError(f"{where}: {target!r} is not a key of {label or 'file'}")
+
     # ---- helpers
 
-    def entries(self, parent: _Table, key: str, id_key: str = "id") -> list[tuple[str, _Table]]:
-        """The tables of an array, each renamed by its id once read; ids must be unique."""
-        out: list[tuple[str, _Table]] = []
-        base = parent.at(key)
-        for i, raw in enumerate(parent.get_list(key)):
-            table = _Table(raw, f"{base}[{i}]", self)
-            if id_key == "number":
-                ident = str(table.get_int(id_key, minimum=1))
-                table.where = f"{base}[{id_key}={ident}]"
-            else:
-                ident = table.get_str(id_key)
-                table.where = f'{base}[{id_key}="{ident}"]'
-            if any(ident == seen for seen, _ in out):
-                raise ComponentError(f"{table.where}: duplicate {id_key}")
-            out.append((ident, table))
+    def entries(self, models: Sequence[_M], key: str, id_key: str = "id"
+                ) -> list[tuple[str, str, _M]]:
+        """(id, label, model) of each entry of an array; ids are unique."""
+        out: list[tuple[str, str, _M]] = []
+        for model in models:
+            ident = getattr(model, id_key)
+            label = (f"{key}[{id_key}={ident}]" if id_key == "number"
+                     else f'{key}[{id_key}="{ident}"]')
+            if any(str(ident) == seen for seen, _, _ in out):
+                raise ComponentError(f"{label}: duplicate {id_key}")
+            out.append((str(ident), label, model))
         if not out:
-            raise ComponentError(f"{base}: must not be empty")
+            raise ComponentError(f"{key}: must not be empty")
         return out
 
     @staticmethod
@@ -667,9 +583,7 @@ class _Parser:
             raise ComponentError(f"{where}: edge {value} is not 0-5")
         return value
 
-    def edges(self, table: _Table, key: str) -> tuple[int, ...]:
-        where = table.at(key)
-        items = table.get_list(key, default=[])
+    def edges(self, items: list[Any], where: str) -> tuple[int, ...]:
         out = tuple(self.edge(v, where) for v in items)
         if len(set(out)) != len(out):
             raise ComponentError(f"{where}: an edge is listed twice")
@@ -677,43 +591,35 @@ class _Parser:
 
     # ---- the file
 
-    def parse(self, raw: dict[str, object]) -> Components:
-        root = _Table(raw, "", self)
-        fmt = root.get_str("format")
-        if fmt != FORMAT:
-            raise ComponentError(f"format: {fmt!r} is not {FORMAT!r}")
-        version = root.get_int("version")
-        if version != VERSION:
-            raise ComponentError(
-                f"version: {version} is not supported (this reader knows {VERSION})"
-            )
-
-        phases = self.phases(root)
+    def read(self, f: schema.ComponentFile) -> Components:
+        phases = self.phases(f.phases)
         phase_ids = tuple(p.id for p in phases)
-        stock = self.stock_track(root.get_table("stock_track"), phase_ids)
-        trains = self.trains(root, phase_ids)
+        stock = self.stock_track(f.stock_track, phase_ids)
+        trains = self.trains(f.trains, phase_ids)
         self.check_phase_trains(phases, trains)
-        printings = self.printings(root.get_table("train_printings"), trains)
-        chosen = root.get_str("train_printing")
+        printings = self.printings(f.train_printings, trains)
+        chosen = f.train_printing
         if chosen not in printings:
             raise ComponentError(f"train_printing: no printing {chosen!r}")
-        tiles = self.tiles(root, "tiles", printed=False)
-        printed = self.tiles(root, "printed_tiles", printed=True)
+        tiles = self.tiles(f.tiles, "tiles", printed=False)
+        printed = self.tiles(f.printed_tiles or [], "printed_tiles", printed=True) \
+            if f.printed_tiles is not None else {}
         for tile_id in printed:
             if tile_id in tiles:
                 raise ComponentError(f'printed_tiles[id="{tile_id}"]: id is also a supply tile')
         self.check_upgrades(tiles, printed)
-        map_rules = self.map_rules(root.get_table("map"), tiles)
-        minor_charter, minors = self.minors(root)
-        pieces = self.map_pieces(root, map_rules, printed, minors)
-        overlays = self.overlays(root)
-        projects = self.capital_projects(root, overlays)
-        major_charter, majors = self.majors(root)
-        cards = self.destination_cards(root, phase_ids)
-        money = self.money(root.get_table("money"))
-        cycles = root.get_int_map("cycles", minimum=1)
-        modes = self.modes(root, pieces, projects, minors, trains, money, cycles)
-        root.close()
+        map_rules = self.map_rules(f.map, tiles)
+        minor_charter, minors = self.minors(f.minor_charter, f.minors)
+        pieces = self.map_pieces(f.map_pieces, map_rules, printed, minors)
+        overlays = self.overlays(f.overlays)
+        projects = self.capital_projects(f.capital_projects, overlays)
+        major_charter, majors = self.majors(f.major_charter, f.majors)
+        cards = self.destination_cards(f.destination_cards, phase_ids)
+        money = self.money(f.money)
+        cycles = _extra(f.cycles)
+        self.meta(f.cycles, "cycles")
+        modes = self.modes(f.modes, pieces, projects, minors, trains, money, cycles)
+        self.meta(f, "")
         return Components(
             stock_track=stock,
             phases=phases,
@@ -741,26 +647,24 @@ class _Parser:
 
     # ---- stock track and phases
 
-    def stock_track(self, t: _Table, phase_ids: tuple[str, ...]) -> StockTrack:
-        values = t.get_int_list("values")
+    def stock_track(self, t: schema.StockTrack, phase_ids: tuple[str, ...]) -> StockTrack:
+        values = tuple(t.values)
         if len(values) < 2:
-            raise ComponentError(f"{t.at('values')}: needs at least two spaces")
+            raise ComponentError("stock_track.values: needs at least two spaces")
         for i in range(1, len(values)):
             if values[i] <= values[i - 1]:
                 raise ComponentError(
-                    f"{t.at('values')}[{i}]: {values[i]} does not rise above {values[i - 1]}"
+                    f"stock_track.values[{i}]: {values[i]} does not rise above {values[i - 1]}"
                 )
-        closes = t.get_int("closes")
-        if closes >= len(values):
-            raise ComponentError(f"{t.at('closes')}: position {closes} is not on the track")
-        at_top = t.get_str("at_top", choices=("stay",))
-        min_bid = t.get_int("min_bid", minimum=1)
-        bid_step = t.get_int("bid_step", minimum=1)
-        launch_table = t.get_table("launch")
+        if t.closes >= len(values):
+            raise ComponentError(f"stock_track.closes: position {t.closes} is not on the track")
+        windows = _extra(t.launch)
         launch: dict[str, tuple[int, int]] = {}
         for phase_id in phase_ids:
-            window = launch_table.get_int_list(phase_id)
-            where = launch_table.at(phase_id)
+            where = f"stock_track.launch.{phase_id}"
+            if phase_id not in windows:
+                raise ComponentError(f"stock_track.launch: missing key {phase_id!r}")
+            window = windows[phase_id]
             if len(window) != 2:
                 raise ComponentError(f"{where}: expected [lowest, highest]")
             low, high = window
@@ -770,104 +674,99 @@ class _Parser:
             if low > high:
                 raise ComponentError(f"{where}: {low} is above {high}")
             launch[phase_id] = (low, high)
-        launch_table.close()
-        t.close()
-        return StockTrack(values, closes, at_top, min_bid, bid_step, launch)
+        self.meta(t.launch, "stock_track.launch")
+        for key in windows:
+            if key not in launch:
+                raise ComponentError(f"stock_track.launch: unknown key {key!r}")
+        self.meta(t, "stock_track")
+        return StockTrack(values, t.closes, t.at_top, t.min_bid, t.bid_step, launch)
 
-    def phases(self, root: _Table) -> tuple[Phase, ...]:
+    def phases(self, models: list[schema.Phase]) -> tuple[Phase, ...]:
         out: list[Phase] = []
         previous: tuple[str, ...] = ()
-        for phase_id, t in self.entries(root, "phases"):
+        for phase_id, label, t in self.entries(models, "phases"):
             if phase_id not in COLOURS:
-                raise ComponentError(f"{t.label}: a phase is a tile colour ({', '.join(COLOURS)})")
+                raise ComponentError(f"{label}: a phase is a tile colour ({', '.join(COLOURS)})")
             if out and colour_rank(phase_id) <= colour_rank(out[-1].id):
                 raise ComponentError(
-                    f"{t.label}: phases must follow the order {', '.join(COLOURS)}"
+                    f"{label}: phases must follow the order {', '.join(COLOURS)}"
                 )
-            opened_by = t.get_str_list("opened_by")
-            colours = t.get_str_list("tiles")
+            opened_by = _unique(t.opened_by, f"{label}.opened_by")
+            colours = _unique(t.tiles, f"{label}.tiles")
             for i, colour in enumerate(colours):
                 if colour not in COLOURS:
-                    raise ComponentError(f"{t.at('tiles')}[{i}]: {colour!r} is not a tile colour")
+                    raise ComponentError(f"{label}.tiles[{i}]: {colour!r} is not a tile colour")
             if phase_id not in colours:
-                raise ComponentError(f"{t.at('tiles')}: must include the phase's own colour")
+                raise ComponentError(f"{label}.tiles: must include the phase's own colour")
             if not set(previous) <= set(colours):
-                raise ComponentError(f"{t.at('tiles')}: drops a colour of the previous phase")
+                raise ComponentError(f"{label}.tiles: drops a colour of the previous phase")
             previous = colours
             limits = []
-            for i, raw in enumerate(t.get_list("limits")):
-                lt = _Table(raw, f"{t.at('limits')}[{i}]", self)
-                after = lt.get_str_list("after")
-                minor = lt.get_int("minor")
-                major = lt.get_opt_int("major")
-                lt.close()
-                limits.append(TrainLimit(after, minor, major))
+            for i, lt in enumerate(t.limits):
+                at = f"{label}.limits[{i}]"
+                limits.append(TrainLimit(_unique(lt.after, f"{at}.after"), lt.minor, lt.major))
+                self.meta(lt, at)
             if not limits:
-                raise ComponentError(f"{t.at('limits')}: must not be empty")
-            t.close()
+                raise ComponentError(f"{label}.limits: must not be empty")
+            self.meta(t, label)
             out.append(Phase(phase_id, opened_by, colours, tuple(limits)))
         return tuple(out)
 
     # ---- trains
 
-    def trains(self, root: _Table, phase_ids: tuple[str, ...]) -> dict[str, Train]:
-        tables = self.entries(root, "trains")
-        ids = [i for i, _ in tables]
+    def trains(self, models: list[schema.Train], phase_ids: tuple[str, ...]) -> dict[str, Train]:
+        tables = self.entries(models, "trains")
+        ids = [i for i, _, _ in tables]
         out: dict[str, Train] = {}
-        for train_id, t in tables:
-            stops_raw = t.take("stops")
+        for train_id, label, t in tables:
             stops: int | None
-            if stops_raw == "unlimited":
+            if t.stops == "unlimited":
                 stops = None
             else:
-                stops = _as_int(stops_raw, t.at("stops"), minimum=1)
-            price = t.get_int("price", minimum=1)
-            colour = t.get_str("colour")
-            if colour not in phase_ids:
-                raise ComponentError(f"{t.at('colour')}: {colour!r} is not a phase")
-            rusted_by = t.get_str_list("rusted_by", default=())
+                stops = _as_int(t.stops, f"{label}.stops", minimum=1)
+            if t.colour not in phase_ids:
+                raise ComponentError(f"{label}.colour: {t.colour!r} is not a phase")
+            rusted_by = _unique(t.rusted_by, f"{label}.rusted_by")
             for i, other in enumerate(rusted_by):
                 if other not in ids:
-                    raise ComponentError(f"{t.at('rusted_by')}[{i}]: no train {other!r}")
-            back_of = t.get_opt_str("back_of")
+                    raise ComponentError(f"{label}.rusted_by[{i}]: no train {other!r}")
+            back_of = t.back_of
             if back_of is not None and (back_of not in ids or back_of == train_id):
-                raise ComponentError(f"{t.at('back_of')}: no other train {back_of!r}")
-            trade_in_price = t.get_opt_int("trade_in_price", minimum=1)
+                raise ComponentError(f"{label}.back_of: no other train {back_of!r}")
             trade_in: tuple[str, ...] = ()
-            if t.has("trade_in"):
-                if trade_in_price is None:
-                    raise ComponentError(f"{t.label}: trade_in needs a trade_in_price")
-                if t.raw["trade_in"] == "any_unrusted":
-                    t.take("trade_in")
+            if t.trade_in is not None:
+                if t.trade_in_price is None:
+                    raise ComponentError(f"{label}: trade_in needs a trade_in_price")
+                if t.trade_in == "any_unrusted":
                     trade_in = tuple(ids)
                 else:
-                    trade_in = t.get_str_list("trade_in")
+                    trade_in = _unique(self.names(t.trade_in, f"{label}.trade_in"),
+                                       f"{label}.trade_in")
                     for i, other in enumerate(trade_in):
                         if other not in ids:
-                            raise ComponentError(f"{t.at('trade_in')}[{i}]: no train {other!r}")
-            elif trade_in_price is not None:
-                raise ComponentError(f"{t.label}: trade_in_price needs trade_in")
-            name = t.get_str("name")
-            note = t.note()
-            t.close()
-            out[train_id] = Train(
-                train_id,
-                name,
-                stops,
-                price,
-                colour,
-                rusted_by,
-                back_of,
-                trade_in_price,
-                trade_in,
-                note,
-            )
+                            raise ComponentError(f"{label}.trade_in[{i}]: no train {other!r}")
+            elif t.trade_in_price is not None:
+                raise ComponentError(f"{label}: trade_in_price needs trade_in")
+            self.meta(t, label)
+            out[train_id] = Train(train_id, t.name, stops, t.price, t.colour, rusted_by, back_of,
+                                  t.trade_in_price, trade_in, t.note or "")
         for train in out.values():
             if train.back_of is not None and out[train.back_of].back_of is not None:
                 raise ComponentError(
                     f'trains[id="{train.id}"].back_of: {train.back_of!r} is itself a back face'
                 )
         return out
+
+    @staticmethod
+    def names(value: object, where: str) -> list[str]:
+        if not isinstance(value, list):
+            raise ComponentError(f"{where}: expected an array, got {kind(value)}")
+        for i, v in enumerate(value):
+            if not isinstance(v, str):
+                raise ComponentError(f"{where}[{i}]: expected a string, got {kind(v)}")
+            if not v.strip():
+                raise ComponentError(f"{where}[{i}]: must not be empty")
+        return value
 
     def check_phase_trains(self, phases: tuple[Phase, ...], trains: dict[str, Train]) -> None:
         for phase in phases:
@@ -887,111 +786,105 @@ class _Parser:
                             f"{where}.limits[{j}].after[{i}]: no train {train_id!r}"
                         )
 
-    def printings(self, t: _Table, trains: dict[str, Train]) -> dict[str, TrainPrinting]:
+    def printings(self, t: schema.Printings, trains: dict[str, Train]
+                  ) -> dict[str, TrainPrinting]:
         cards = [tid for tid, tr in trains.items() if tr.back_of is None]
         out: dict[str, TrainPrinting] = {}
-        for printing_id, p in t.subtables():
-            name = p.get_str("name")
-            total = p.get_int("cards")
-            counts = p.get_int_map("counts")
+        for printing_id, p in _extra(t).items():
+            at = f"train_printings.{printing_id}"
+            counts = _extra(p.counts)
+            self.meta(p.counts, f"{at}.counts")
             for card in counts:
                 if card not in cards:
-                    raise ComponentError(f"{p.at('counts')}.{card}: no train card {card!r}")
-            if sum(counts.values()) != total:
+                    raise ComponentError(f"{at}.counts.{card}: no train card {card!r}")
+            if sum(counts.values()) != p.cards:
                 raise ComponentError(
-                    f"{p.at('counts')}: {sum(counts.values())} cards, but cards = {total}"
+                    f"{at}.counts: {sum(counts.values())} cards, but cards = {p.cards}"
                 )
-            marked = p.get_int_map("marked") if p.has("marked") else {}
+            marked: dict[str, int] = {}
+            if p.marked is not None:
+                marked = _extra(p.marked)
+                self.meta(p.marked, f"{at}.marked")
             for card, n in marked.items():
                 if n > counts.get(card, 0):
-                    raise ComponentError(f"{p.at('marked')}.{card}: more marked cards than cards")
-            min_players = p.get_int("marked_min_players", minimum=1, default=1)
-            unlimited = p.get_str_list("unlimited", default=())
+                    raise ComponentError(f"{at}.marked.{card}: more marked cards than cards")
+            unlimited = _unique(p.unlimited, f"{at}.unlimited")
             for i, card in enumerate(unlimited):
                 if card not in counts:
-                    raise ComponentError(f"{p.at('unlimited')}[{i}]: no count for {card!r}")
-            note = p.note()
-            p.close()
-            out[printing_id] = TrainPrinting(
-                printing_id, name, total, counts, marked, min_players, unlimited, note
-            )
-        t.close()
+                    raise ComponentError(f"{at}.unlimited[{i}]: no count for {card!r}")
+            self.meta(p, at)
+            out[printing_id] = TrainPrinting(printing_id, p.name, p.cards, counts, marked,
+                                             p.marked_min_players, unlimited, p.note or "")
+        self.meta(t, "train_printings")
         if not out:
             raise ComponentError("train_printings: must not be empty")
         return out
 
     # ---- track tiles
 
-    def tiles(self, root: _Table, key: str, printed: bool) -> dict[str, TileDef]:
-        if printed and not root.has(key):
-            return {}
+    def tiles(self, models: Sequence[schema.PrintedTile], key: str, printed: bool
+              ) -> dict[str, TileDef]:
         out: dict[str, TileDef] = {}
-        for tile_id, t in self.entries(root, key):
-            out[tile_id] = self.tile(tile_id, t, printed)
+        for tile_id, label, t in self.entries(models, key):
+            out[tile_id] = self.tile(tile_id, label, t, printed)
         return out
 
-    def tile(self, tile_id: str, t: _Table, printed: bool) -> TileDef:
-        if printed:
-            colour, count = PRINTED, None
-        else:
-            colour = t.get_str("colour", choices=SUPPLY_COLOURS)
-            count = t.get_int("count")
+    def tile(self, tile_id: str, label: str, t: schema.PrintedTile, printed: bool) -> TileDef:
+        colour: str = PRINTED
+        count: int | None = None
+        if isinstance(t, schema.Tile):
+            colour, count = t.colour, t.count
         paths: list[tuple[int, int]] = []
-        for i, raw in enumerate(t.get_list("paths", default=[])):
-            where = f"{t.at('paths')}[{i}]"
-            pair = _as_list(raw, where)
-            if len(pair) != 2:
-                raise ComponentError(f"{where}: a path joins two edges, not {len(pair)}")
-            a, b = self.edge(pair[0], where), self.edge(pair[1], where)
+        for i, raw in enumerate(t.paths):
+            where = f"{label}.paths[{i}]"
+            if not isinstance(raw, list):
+                raise ComponentError(f"{where}: expected an array, got {kind(raw)}")
+            if len(raw) != 2:
+                raise ComponentError(f"{where}: a path joins two edges, not {len(raw)}")
+            a, b = self.edge(raw[0], where), self.edge(raw[1], where)
             if a == b:
                 raise ComponentError(f"{where}: joins edge {a} to itself")
             if (min(a, b), max(a, b)) in {(min(p), max(p)) for p in paths}:
                 raise ComponentError(f"{where}: the same path is listed twice")
             paths.append((a, b))
         stops: list[Stop] = []
-        for i, raw in enumerate(t.get_list("stops", default=[])):
-            st = _Table(raw, f"{t.at('stops')}[{i}]", self)
-            revenue = st.get_int("revenue")
-            slots = st.get_int("slots")
-            edges = self.edges(st, "edges")
-            kind = st.get_str("kind") if st.has("kind") else "city"
-            st.close()
+        for i, st in enumerate(t.stops):
+            at = f"{label}.stops[{i}]"
+            edges = self.edges(st.edges, f"{at}.edges")
+            self.meta(st, at)
             for j, other in enumerate(stops):
                 shared = set(edges) & set(other.edges)
                 if shared:
                     raise ComponentError(
-                        f"{st.label}.edges: edge {min(shared)} is also reached by stop {j}"
+                        f"{at}.edges: edge {min(shared)} is also reached by stop {j}"
                         " (join stops with links instead)"
                     )
-            stops.append(Stop(revenue, slots, edges, kind))
+            stops.append(Stop(st.revenue, st.slots, edges, st.kind))
         links: list[tuple[int, int]] = []
-        for i, raw in enumerate(t.get_list("links", default=[])):
-            where = f"{t.at('links')}[{i}]"
-            pair = _as_list(raw, where)
-            if len(pair) != 2:
+        for i, raw in enumerate(t.links):
+            where = f"{label}.links[{i}]"
+            if not isinstance(raw, list):
+                raise ComponentError(f"{where}: expected an array, got {kind(raw)}")
+            if len(raw) != 2:
                 raise ComponentError(f"{where}: a link joins two stops")
-            a, b = (_as_int(v, where) for v in pair)
+            a, b = (_as_int(v, where) for v in raw)
             if a == b or max(a, b) >= len(stops):
                 raise ComponentError(f"{where}: needs two different stops of this tile")
             links.append((a, b))
         linked = {s for pair in links for s in pair}
         for i, stop in enumerate(stops):
             if not stop.edges and i not in linked:
-                raise ComponentError(f"{t.at('stops')}[{i}]: reaches no edge and no other stop")
+                raise ComponentError(f"{label}.stops[{i}]: reaches no edge and no other stop")
         if not paths and not stops:
-            raise ComponentError(f"{t.label}: has neither paths nor stops")
-        exclusive = t.get_bool("exclusive_stops", default=False)
-        if exclusive and len(stops) < 2:
-            raise ComponentError(f"{t.at('exclusive_stops')}: needs at least two stops")
-        symbol = t.get_opt_str("symbol", choices=SYMBOLS)
-        upgrades = t.get_str_list("upgrades", default=())
-        keep_exits_only = t.get_bool("keep_exits_only", default=False)
-        note = t.note()
+            raise ComponentError(f"{label}: has neither paths nor stops")
+        if t.exclusive_stops and len(stops) < 2:
+            raise ComponentError(f"{label}.exclusive_stops: needs at least two stops")
+        upgrades = _unique(t.upgrades, f"{label}.upgrades")
         mark = len(self.provisional)
-        t.close()
+        self.meta(t, label)
         reasons = []
         for path, why in self.provisional[mark:]:
-            field_name = path[len(t.label) + 1 :]
+            field_name = path[len(label) + 1 :]
             reasons.append(f"{field_name}: {why}" if field_name else why)
         return TileDef(
             id=tile_id,
@@ -1000,11 +893,11 @@ class _Parser:
             paths=tuple(paths),
             stops=tuple(stops),
             links=tuple(links),
-            exclusive_stops=exclusive,
-            symbol=symbol,
+            exclusive_stops=t.exclusive_stops,
+            symbol=t.symbol,
             upgrades=upgrades,
-            keep_exits_only=keep_exits_only,
-            note=note,
+            keep_exits_only=t.keep_exits_only,
+            note=t.note or "",
             provisional="; ".join(reasons),
         )
 
@@ -1017,12 +910,8 @@ class _Parser:
                     if problem:
                         raise ComponentError(f"{where}[{i}]: {problem}")
 
-    def map_rules(self, t: _Table, tiles: dict[str, TileDef]) -> MapRules:
-        mountain_cost = t.get_int("mountain_cost")
-        revenue = t.get_int("untiled_city_revenue")
-        slots = t.get_int("untiled_city_slots", minimum=1)
-        shared = t.get_int("min_shared_edges", minimum=1)
-        ft = t.get_table("first_tiles")
+    def map_rules(self, t: schema.MapRules, tiles: dict[str, TileDef]) -> MapRules:
+        ft = t.first_tiles
         wanted = {
             "blank": ("yellow", None),
             "city": ("yellow", None),
@@ -1030,10 +919,10 @@ class _Parser:
             "water": ("blue", None),
         }
         first: dict[str, tuple[str, ...]] = {}
-        for kind, (colour, symbol) in wanted.items():
-            ids = ft.get_str_list(kind)
+        for kind_of, (colour, symbol) in wanted.items():
+            ids = _unique(getattr(ft, kind_of), f"map.first_tiles.{kind_of}")
             for i, tile_id in enumerate(ids):
-                where = f"{ft.at(kind)}[{i}]"
+                where = f"map.first_tiles.{kind_of}[{i}]"
                 tile = tiles.get(tile_id)
                 if tile is None:
                     raise ComponentError(f"{where}: no tile {tile_id!r}")
@@ -1042,18 +931,20 @@ class _Parser:
                         f"{where}: tile {tile_id!r} is not a {colour} tile"
                         + (f" with symbol {symbol}" if symbol else " without a symbol")
                     )
-                if (kind == "city" and not tile.stops) or (kind == "blank" and tile.stops):
-                    raise ComponentError(f"{where}: tile {tile_id!r} does not suit a {kind} hex")
-            first[kind] = ids
-        ft.close()
-        t.close()
-        return MapRules(mountain_cost, revenue, slots, shared, first)
+                if (kind_of == "city" and not tile.stops) or (kind_of == "blank" and tile.stops):
+                    raise ComponentError(
+                        f"{where}: tile {tile_id!r} does not suit a {kind_of} hex")
+            first[kind_of] = ids
+        self.meta(ft, "map.first_tiles")
+        self.meta(t, "map")
+        return MapRules(t.mountain_cost, t.untiled_city_revenue, t.untiled_city_slots,
+                        t.min_shared_edges, first)
 
     # ---- map pieces
 
     def map_pieces(
         self,
-        root: _Table,
+        models: list[schema.MapPiece],
         rules: MapRules,
         printed: dict[str, TileDef],
         minors: dict[str, Minor],
@@ -1061,49 +952,46 @@ class _Parser:
         out: dict[int, MapPiece] = {}
         dd_piece: dict[str, int] = {}
         homes: dict[str, int] = {}
-        for ident, t in self.entries(root, "map_pieces", id_key="number"):
+        for ident, label, t in self.entries(models, "map_pieces", id_key="number"):
             number = int(ident)
-            copies = t.get_int("copies", minimum=1, default=1)
-            short_copies = t.get_int("short_copies", default=copies)
+            copies = t.copies
+            short_copies = t.short_copies if t.short_copies is not None else copies
             if short_copies > copies:
-                raise ComponentError(f"{t.at('short_copies')}: more than the {copies} copies")
-            stands_for = t.get_opt_str("stands_for_home")
+                raise ComponentError(f"{label}.short_copies: more than the {copies} copies")
+            stands_for = t.stands_for_home
             if stands_for is not None and stands_for not in minors:
-                raise ComponentError(f"{t.at('stands_for_home')}: no minor {stands_for!r}")
-            raw_hexes = t.get_list("hexes")
+                raise ComponentError(f"{label}.stands_for_home: no minor {stands_for!r}")
             hexes: list[MapHex] = []
-            for i, raw in enumerate(raw_hexes):
-                ht = _Table(raw, f"{t.at('hexes')}[{i}]", self)
-                pos = ht.get_str("pos", choices=tuple(POSE))
-                ht.where = f'{t.at("hexes")}[pos="{pos}"]'
-                if any(h.pos == pos for h in hexes):
-                    raise ComponentError(f"{ht.label}: duplicate pos")
-                hexes.append(self.map_hex(ht, pos, rules, printed, minors))
+            for ht in t.hexes:
+                at = f'{label}.hexes[pos="{ht.pos}"]'
+                if any(h.pos == ht.pos for h in hexes):
+                    raise ComponentError(f"{at}: duplicate pos")
+                hexes.append(self.map_hex(ht, at, rules, printed, minors))
             if sorted(h.pos for h in hexes) != sorted(POSE):
-                raise ComponentError(f"{t.at('hexes')}: a piece has exactly the hexes A, B and C")
+                raise ComponentError(f"{label}.hexes: a piece has exactly the hexes A, B and C")
             hexes.sort(key=lambda h: h.pos)
             for h in hexes:
                 dest = h.destination
                 if dest is not None and dd_piece.setdefault(dest, number) != number:
                     raise ComponentError(
-                        f'{t.at("hexes")}[pos="{h.pos}"].destination: {dest!r} '
+                        f'{label}.hexes[pos="{h.pos}"].destination: {dest!r} '
                         f"is also on piece {dd_piece[dest]}"
                     )
                 if h.home is not None:
                     if h.home in homes:
                         raise ComponentError(
-                            f'{t.at("hexes")}[pos="{h.pos}"].home: {h.home!r} '
+                            f'{label}.hexes[pos="{h.pos}"].home: {h.home!r} '
                             f"also has a home on piece {homes[h.home]}"
                         )
                     homes[h.home] = number
             if (copies > 1) and any(h.home or h.destination for h in hexes):
-                raise ComponentError(f"{t.at('copies')}: a home or destination piece is unique")
+                raise ComponentError(f"{label}.copies: a home or destination piece is unique")
             for name in {h.destination for h in hexes if h.destination}:
                 if not any(h.open_edges for h in hexes if h.destination == name):
-                    raise ComponentError(f"{t.at('hexes')}: destination {name!r} has no open edge")
-            note = t.note()
-            t.close()
-            out[number] = MapPiece(number, copies, short_copies, tuple(hexes), stands_for, note)
+                    raise ComponentError(f"{label}.hexes: destination {name!r} has no open edge")
+            self.meta(t, label)
+            out[number] = MapPiece(number, copies, short_copies, tuple(hexes), stands_for,
+                                   t.note or "")
         for minor in minors.values():
             where = f'minors[id="{minor.id}"].home_piece'
             if minor.home_piece is None:
@@ -1119,247 +1007,240 @@ class _Parser:
 
     def map_hex(
         self,
-        t: _Table,
-        pos: str,
+        t: schema.MapHex,
+        label: str,
         rules: MapRules,
         printed: dict[str, TileDef],
         minors: dict[str, Minor],
     ) -> MapHex:
-        terrain = t.get_str("terrain", choices=TERRAINS)
-        home = t.get_opt_str("home")
+        terrain = t.terrain
+        home = t.home
         if home is not None:
             if home not in minors:
-                raise ComponentError(f"{t.at('home')}: no minor {home!r}")
+                raise ComponentError(f"{label}.home: no minor {home!r}")
             if terrain != "city":
-                raise ComponentError(f"{t.at('home')}: a home is on a city hex")
-        mountain = t.get_bool("mountain", default=False) or terrain == "mountain"
-        track_id = t.get_opt_str("track")
+                raise ComponentError(f"{label}.home: a home is on a city hex")
+        mountain = t.mountain or terrain == "mountain"
         track = None
-        if track_id is not None:
-            if track_id not in printed:
-                raise ComponentError(f"{t.at('track')}: no printed tile {track_id!r}")
+        if t.track is not None:
+            if t.track not in printed:
+                raise ComponentError(f"{label}.track: no printed tile {t.track!r}")
             if terrain in ("water", "border", "destination"):
-                raise ComponentError(f"{t.at('track')}: no track is printed on {terrain} hexes")
-            track = printed[track_id]
-        home_stop = t.get_opt_int("home_stop")
-        if home_stop is not None:
+                raise ComponentError(f"{label}.track: no track is printed on {terrain} hexes")
+            track = printed[t.track]
+        if t.home_stop is not None:
             if home is None or track is None:
-                raise ComponentError(f"{t.at('home_stop')}: only for a home with printed track")
-            if home_stop >= len(track.stops):
-                raise ComponentError(f"{t.at('home_stop')}: {track_id!r} has no stop {home_stop}")
-        destination = t.get_opt_str("destination")
-        open_edges = self.edges(t, "open_edges")
+                raise ComponentError(f"{label}.home_stop: only for a home with printed track")
+            if t.home_stop >= len(track.stops):
+                raise ComponentError(
+                    f"{label}.home_stop: {t.track!r} has no stop {t.home_stop}")
+        open_edges = self.edges(t.open_edges, f"{label}.open_edges")
         if terrain == "destination":
-            if destination is None:
-                raise ComponentError(f"{t.label}: a destination hex needs a destination id")
-        elif destination is not None or open_edges:
-            raise ComponentError(f"{t.label}: destination keys on a {terrain} hex")
-        water_edges = self.edges(t, "water_edges")
+            if t.destination is None:
+                raise ComponentError(f"{label}: a destination hex needs a destination id")
+        elif t.destination is not None or open_edges:
+            raise ComponentError(f"{label}: destination keys on a {terrain} hex")
+        water_edges = self.edges(t.water_edges, f"{label}.water_edges")
         if track is not None and set(water_edges) & track.exits():
-            raise ComponentError(f"{t.at('water_edges')}: the printed track runs into water")
-        note = t.note()
-        t.close()
+            raise ComponentError(f"{label}.water_edges: the printed track runs into water")
+        self.meta(t, label)
         return MapHex(
-            pos=pos,
-            axial=POSE[pos],
+            pos=t.pos,
+            axial=POSE[t.pos],
             terrain=terrain,
             home=home,
             mountain=mountain,
             cost=rules.mountain_cost if mountain else 0,
             track=track,
-            home_stop=home_stop,
-            destination=destination,
+            home_stop=t.home_stop,
+            destination=t.destination,
             open_edges=open_edges,
             water_edges=water_edges,
-            note=note,
+            note=t.note or "",
         )
 
     # ---- projects and overlays
 
-    def overlays(self, root: _Table) -> dict[str, Overlay]:
+    def overlays(self, models: list[schema.Overlay]) -> dict[str, Overlay]:
         out: dict[str, Overlay] = {}
-        for overlay_id, t in self.entries(root, "overlays"):
-            kind = t.get_str("kind", choices=("capital", "single_hex"))
-            count = t.get_int("count")
+        for overlay_id, label, t in self.entries(models, "overlays"):
             target = None
             faces: tuple[str, ...] = ()
-            if kind == "capital":
-                target = t.get_str("target", choices=("basic_city",))
+            if t.kind == "capital":
+                if t.target is None:
+                    raise ComponentError(f"{label}: missing key 'target'")
+                if t.faces is not None:
+                    raise ComponentError(f"{label}: unknown key 'faces'")
+                target = t.target
             else:
-                faces = t.get_str_list("faces")
+                if t.faces is None:
+                    raise ComponentError(f"{label}: missing key 'faces'")
+                if t.target is not None:
+                    raise ComponentError(f"{label}: unknown key 'target'")
+                faces = _unique(t.faces, f"{label}.faces")
                 if len(faces) != 2:
-                    raise ComponentError(f"{t.at('faces')}: a single-hex overlay has two faces")
+                    raise ComponentError(f"{label}.faces: a single-hex overlay has two faces")
                 for i, face in enumerate(faces):
                     if face not in ("blank", "water", "mountain", "city"):
-                        raise ComponentError(f"{t.at('faces')}[{i}]: {face!r} is not a face")
-            note = t.note()
-            t.close()
-            out[overlay_id] = Overlay(overlay_id, kind, count, target, faces, note)
+                        raise ComponentError(f"{label}.faces[{i}]: {face!r} is not a face")
+            self.meta(t, label)
+            out[overlay_id] = Overlay(overlay_id, t.kind, t.count, target, faces, t.note or "")
         return out
 
     def capital_projects(
-        self, root: _Table, overlays: dict[str, Overlay]
+        self, models: list[schema.CapitalProject], overlays: dict[str, Overlay]
     ) -> dict[str, CapitalProject]:
         out: dict[str, CapitalProject] = {}
         used: set[str] = set()
-        for project_id, t in self.entries(root, "capital_projects"):
-            overlay = t.get_str("overlay")
-            if overlay not in overlays or overlays[overlay].kind != "capital":
-                raise ComponentError(f"{t.at('overlay')}: no capital overlay {overlay!r}")
-            if overlay in used:
-                raise ComponentError(f"{t.at('overlay')}: {overlay!r} belongs to another project")
-            used.add(overlay)
-            instruction = t.get_str("instruction")
-            note = t.note()
-            t.close()
-            out[project_id] = CapitalProject(project_id, overlay, instruction, note)
+        for project_id, label, t in self.entries(models, "capital_projects"):
+            if t.overlay not in overlays or overlays[t.overlay].kind != "capital":
+                raise ComponentError(f"{label}.overlay: no capital overlay {t.overlay!r}")
+            if t.overlay in used:
+                raise ComponentError(
+                    f"{label}.overlay: {t.overlay!r} belongs to another project")
+            used.add(t.overlay)
+            self.meta(t, label)
+            out[project_id] = CapitalProject(project_id, t.overlay, t.instruction, t.note or "")
         return out
 
     # ---- companies
 
-    def minors(self, root: _Table) -> tuple[CharterShares, dict[str, Minor]]:
-        charter = self.charter_shares(root.get_table("minor_charter"))
+    def minors(self, charter_model: schema.CharterShares, models: list[schema.Minor]
+               ) -> tuple[CharterShares, dict[str, Minor]]:
+        charter = self.charter_shares(charter_model, "minor_charter")
         out: dict[str, Minor] = {}
         abilities: set[str] = set()
-        for minor_id, t in self.entries(root, "minors"):
-            home_raw = t.take("home_piece")
-            home_piece = (
-                None if home_raw == "launch" else _as_int(home_raw, t.at("home_piece"), minimum=1)
-            )
-            hubs = t.get_int("hubs", minimum=1)
-            extra = t.get_opt_int("extra_hub_cost")
-            if (extra is None) != (hubs == 1):
-                raise ComponentError(f"{t.label}: extra_hub_cost is given exactly when hubs > 1")
-            ability = t.get_str("ability")
-            if ability in abilities:
-                raise ComponentError(f"{t.at('ability')}: {ability!r} is another minor's ability")
-            abilities.add(ability)
+        for minor_id, label, t in self.entries(models, "minors"):
+            home_piece = (None if t.home_piece == "launch"
+                          else _as_int(t.home_piece, f"{label}.home_piece", minimum=1))
+            if (t.extra_hub_cost is None) != (t.hubs == 1):
+                raise ComponentError(f"{label}: extra_hub_cost is given exactly when hubs > 1")
+            if t.ability in abilities:
+                raise ComponentError(
+                    f"{label}.ability: {t.ability!r} is another minor's ability")
+            abilities.add(t.ability)
             minor = Minor(
                 id=minor_id,
-                name=t.get_str("name"),
-                abbreviation=t.get_str("abbreviation"),
+                name=t.name,
+                abbreviation=t.abbreviation,
                 home_piece=home_piece,
-                hubs=hubs,
-                ability=ability,
-                ability_text=t.get_str("ability_text"),
-                short_game=t.get_bool("short_game"),
-                extra_hub_cost=extra,
-                note=t.note(),
+                hubs=t.hubs,
+                ability=t.ability,
+                ability_text=t.ability_text,
+                short_game=t.short_game,
+                extra_hub_cost=t.extra_hub_cost,
+                note=t.note or "",
             )
-            t.close()
+            self.meta(t, label)
             out[minor_id] = minor
         return charter, out
 
-    def charter_shares(self, t: _Table, close: bool = True) -> CharterShares:
+    def charter_shares(self, t: schema.CharterShares, where: str,
+                       close: bool = True) -> CharterShares:
         shares = CharterShares(
-            president_percent=t.get_int("president_percent", minimum=1),
-            president_shares=t.get_int("president_shares", minimum=1),
-            share_percent=t.get_int("share_percent", minimum=1),
-            shares=t.get_int("shares"),
-            max_percent=t.get_int("max_percent", minimum=1),
+            president_percent=t.president_percent,
+            president_shares=t.president_shares,
+            share_percent=t.share_percent,
+            shares=t.shares,
+            max_percent=t.max_percent,
         )
-        where = t.label
         if shares.president_percent != shares.president_shares * shares.share_percent:
             raise ComponentError(f"{where}: the president's percent is not its shares' percent")
         total = shares.president_percent + shares.shares * shares.share_percent
         if total != 100:
             raise ComponentError(f"{where}: certificates make {total} %, not 100 %")
         if close:
-            t.close()
+            self.meta(t, where)
         return shares
 
-    def majors(self, root: _Table) -> tuple[MajorCharter, dict[str, Major]]:
-        t = root.get_table("major_charter")
-        base = self.charter_shares(t, close=False)
-        hubs = t.get_int("hubs", minimum=1)
-        free = t.get_int("free_hubs")
-        costs = t.get_int_list("hub_costs")
-        if free + len(costs) != hubs:
+    def majors(self, t: schema.MajorCharter, models: list[schema.Major]
+               ) -> tuple[MajorCharter, dict[str, Major]]:
+        base = self.charter_shares(t, "major_charter", close=False)
+        costs = tuple(t.hub_costs)
+        if t.free_hubs + len(costs) != t.hubs:
             raise ComponentError(
-                f"{t.at('hub_costs')}: {free} free hubs and {len(costs)} costs are not {hubs} hubs"
+                f"major_charter.hub_costs: {t.free_hubs} free hubs and {len(costs)} costs are "
+                f"not {t.hubs} hubs"
             )
-        t.close()
+        self.meta(t, "major_charter")
         charter = MajorCharter(
             base.president_percent,
             base.president_shares,
             base.share_percent,
             base.shares,
             base.max_percent,
-            hubs,
-            free,
+            t.hubs,
+            t.free_hubs,
             costs,
         )
         out: dict[str, Major] = {}
         names: set[str] = set()
-        for major_id, mt in self.entries(root, "majors"):
-            name = mt.get_str("name")
-            alt = mt.get_opt_str("alt_name")
-            for n, key in ((name, "name"), (alt, "alt_name")):
+        for major_id, label, mt in self.entries(models, "majors"):
+            for n, key in ((mt.name, "name"), (mt.alt_name, "alt_name")):
                 if n is not None and n in names:
-                    raise ComponentError(f"{mt.at(key)}: {n!r} names another major")
-            names.update(n for n in (name, alt) if n is not None)
-            note = mt.note()
-            mt.close()
-            out[major_id] = Major(major_id, name, alt, note)
+                    raise ComponentError(f"{label}.{key}: {n!r} names another major")
+            names.update(n for n in (mt.name, mt.alt_name) if n is not None)
+            self.meta(mt, label)
+            out[major_id] = Major(major_id, mt.name, mt.alt_name, mt.note or "")
         return charter, out
 
     # ---- destination cards, money, modes
 
     def destination_cards(
-        self, root: _Table, phase_ids: tuple[str, ...]
+        self, models: list[schema.DestinationCard], phase_ids: tuple[str, ...]
     ) -> dict[str, DestinationCard]:
         out: dict[str, DestinationCard] = {}
-        for card_id, t in self.entries(root, "destination_cards"):
-            name = t.get_str("name")
-            blank = t.get_bool("blank", default=False)
-            recommended = t.get_bool("recommended", default=False)
+        for card_id, label, t in self.entries(models, "destination_cards"):
             values: dict[str, int] | None = None
-            if blank:
-                if t.has("values"):
-                    raise ComponentError(f"{t.at('values')}: a blank card has no values")
+            if t.blank:
+                if t.values is not None:
+                    raise ComponentError(f"{label}.values: a blank card has no values")
             else:
-                vt = t.get_table("values")
-                values = {p: vt.get_int(p) for p in phase_ids}
-                vt.close()
-            note = t.note()
-            t.close()
-            out[card_id] = DestinationCard(card_id, name, values, recommended, note)
+                if t.values is None:
+                    raise ComponentError(f"{label}: missing key 'values'")
+                given = _extra(t.values)
+                for p in phase_ids:
+                    if p not in given:
+                        raise ComponentError(f"{label}.values: missing key {p!r}")
+                values = {p: given[p] for p in phase_ids}
+                self.meta(t.values, f"{label}.values")
+                for key in given:
+                    if key not in values:
+                        raise ComponentError(f"{label}.values: unknown key {key!r}")
+            self.meta(t, label)
+            out[card_id] = DestinationCard(card_id, t.name, values, t.recommended, t.note or "")
         if sum(c.recommended for c in out.values()) > 1:
             raise ComponentError("destination_cards: more than one card is recommended")
         return out
 
-    def money(self, t: _Table) -> Money:
-        bank = t.get_int("bank", minimum=1)
-        cards = t.get_int("bank_cards", minimum=1)
-        cash_table = t.get_table("starting_cash")
-        schedules: dict[str, dict[int, int]] = {}
-        for name, st in cash_table.subtables():
-            schedule: dict[int, int] = {}
-            for key in [k for k in st.raw if k not in _META_KEYS]:
-                if not key.isdigit() or int(key) < 1:
-                    raise ComponentError(f"{st.at(key)}: {key!r} is not a player count")
-                schedule[int(key)] = st.get_int(key, minimum=1)
-            st.close()
-            schedules[name] = schedule
-        cash_table.close()
-        bt = t.get_table("bank_break")
-        lt = bt.get_table("certificate_limits")
-        limits: dict[int, int] = {}
-        for key in [k for k in lt.raw if k not in _META_KEYS]:
+    @staticmethod
+    def player_counts(table: schema.PositiveTable, where: str) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for key, value in _extra(table).items():
             if not key.isdigit() or int(key) < 1:
-                raise ComponentError(f"{lt.at(key)}: {key!r} is not a player count")
-            limits[int(key)] = lt.get_int(key, minimum=1)
-        lt.close()
-        bank_break = BankBreak(bt.get_int("bank", minimum=1), bt.get_str("removed"), limits)
-        if bank_break.bank > bank:
-            raise ComponentError(f"{bt.at('bank')}: more than the whole bank")
-        bt.close()
-        t.close()
-        return Money(bank, cards, schedules, bank_break)
+                raise ComponentError(f"{where}.{key}: {key!r} is not a player count")
+            out[int(key)] = value
+        return out
+
+    def money(self, t: schema.Money) -> Money:
+        schedules: dict[str, dict[int, int]] = {}
+        for name, st in _extra(t.starting_cash).items():
+            schedules[name] = self.player_counts(st, f"money.starting_cash.{name}")
+            self.meta(st, f"money.starting_cash.{name}")
+        self.meta(t.starting_cash, "money.starting_cash")
+        bt = t.bank_break
+        limits = self.player_counts(bt.certificate_limits, "money.bank_break.certificate_limits")
+        self.meta(bt.certificate_limits, "money.bank_break.certificate_limits")
+        bank_break = BankBreak(bt.bank, bt.removed, limits)
+        if bank_break.bank > t.bank:
+            raise ComponentError("money.bank_break.bank: more than the whole bank")
+        self.meta(bt, "money.bank_break")
+        self.meta(t, "money")
+        return Money(t.bank, t.bank_cards, schedules, bank_break)
 
     def modes(
         self,
-        root: _Table,
+        table: schema.Modes,
         pieces: dict[int, MapPiece],
         projects: dict[str, CapitalProject],
         minors: dict[str, Minor],
@@ -1368,10 +1249,9 @@ class _Parser:
         cycles: dict[str, int],
     ) -> dict[str, Mode]:
         out: dict[str, Mode] = {}
-        table = root.get_table("modes")
-        for mode_id, t in table.subtables():
+        for mode_id, t in _extra(table).items():
             out[mode_id] = self.mode(mode_id, t, pieces, projects, minors, trains, money, cycles)
-        table.close()
+        self.meta(table, "modes")
         if not out:
             raise ComponentError("modes: must not be empty")
         return out
@@ -1379,7 +1259,7 @@ class _Parser:
     def mode(
         self,
         mode_id: str,
-        t: _Table,
+        t: schema.Mode,
         pieces: dict[int, MapPiece],
         projects: dict[str, CapitalProject],
         minors: dict[str, Minor],
@@ -1387,56 +1267,54 @@ class _Parser:
         money: Money,
         cycles: dict[str, int],
     ) -> Mode:
-        name = t.get_str("name")
-        players = t.get_int_list("players", minimum=1)
+        label = f"modes.{mode_id}"
+        players = tuple(t.players)
         if not players:
-            raise ComponentError(f"{t.at('players')}: must not be empty")
-        cycle_key = t.get_str("cycles")
-        if cycle_key not in cycles:
-            raise ComponentError(f"{t.at('cycles')}: no [cycles] entry {cycle_key!r}")
-        cash_key = t.get_str("starting_cash")
+            raise ComponentError(f"{label}.players: must not be empty")
+        if t.cycles not in cycles:
+            raise ComponentError(f"{label}.cycles: no [cycles] entry {t.cycles!r}")
+        cash_key = t.starting_cash
         if cash_key not in money.starting_cash:
-            raise ComponentError(f"{t.at('starting_cash')}: no starting cash schedule {cash_key!r}")
+            raise ComponentError(
+                f"{label}.starting_cash: no starting cash schedule {cash_key!r}")
         for n in players:
             if n not in money.starting_cash[cash_key]:
                 raise ComponentError(
-                    f"{t.at('players')}: {cash_key!r} gives no cash for {n} players"
+                    f"{label}.players: {cash_key!r} gives no cash for {n} players"
                 )
-        piece_rule = (
-            t.get_str("pieces", choices=("copies", "short_copies")) if t.has("pieces") else "copies"
-        )
+        piece_rule = t.pieces
         removed: dict[int, int] = {}
-        if t.has("removed_pieces"):
-            for key, n in t.get_int_map("removed_pieces", minimum=1).items():
+        if t.removed_pieces is not None:
+            for key, n in _extra(t.removed_pieces).items():
                 number = int(key) if key.isdigit() else -1
                 if number not in pieces:
-                    raise ComponentError(f"{t.at('removed_pieces')}.{key}: no map piece {key!r}")
+                    raise ComponentError(f"{label}.removed_pieces.{key}: no map piece {key!r}")
                 removed[number] = n
+            self.meta(t.removed_pieces, f"{label}.removed_pieces")
         stack: dict[int, int] = {}
         for number, piece in pieces.items():
             have = piece.short_copies if piece_rule == "short_copies" else piece.copies
             if removed.get(number, 0) > have:
                 raise ComponentError(
-                    f"{t.at('removed_pieces')}.{number}: only {have} copies to remove"
+                    f"{label}.removed_pieces.{number}: only {have} copies to remove"
                 )
             if have - removed.get(number, 0) > 0:
                 stack[number] = have - removed.get(number, 0)
         home_pieces = sum(n for num, n in stack.items() if pieces[num].is_home_piece)
         dd_pieces = sum(n for num, n in stack.items() if pieces[num].destinations)
-        random_homes = t.get_int("random_removed_homes", default=0)
+        random_homes = t.random_removed_homes
         if random_homes > home_pieces:
-            raise ComponentError(f"{t.at('random_removed_homes')}: only {home_pieces} home pieces")
-        n_projects = t.get_int("capital_projects")
+            raise ComponentError(f"{label}.random_removed_homes: only {home_pieces} home pieces")
+        n_projects = t.capital_projects
         if n_projects > len(projects):
-            raise ComponentError(f"{t.at('capital_projects')}: only {len(projects)} projects exist")
-        piles = t.get_int("piles", minimum=1, default=1)
+            raise ComponentError(
+                f"{label}.capital_projects: only {len(projects)} projects exist")
+        piles = t.piles
         pile = None
-        if t.has("pile"):
-            pt = t.get_table("pile")
-            pile = Pile(
-                pt.get_int("destinations"), pt.get_int("homes"), pt.get_int("capital_projects")
-            )
-            pt.close()
+        if t.pile is not None:
+            pt = t.pile
+            pile = Pile(pt.destinations, pt.homes, pt.capital_projects)
+            self.meta(pt, f"{label}.pile")
             rest = sum(stack.values()) - random_homes - home_pieces - dd_pieces
             checks = (
                 ("destinations", dd_pieces, pile.destinations),
@@ -1446,15 +1324,15 @@ class _Parser:
             for key, have, each in checks:
                 if have != piles * each:
                     raise ComponentError(
-                        f"{t.at('pile')}.{key}: {have} to share among {piles} piles,"
+                        f"{label}.pile.{key}: {have} to share among {piles} piles,"
                         f" not {each} each"
                     )
             if rest % piles:
-                raise ComponentError(f"{t.at('piles')}: {rest} other pieces do not split evenly")
+                raise ComponentError(f"{label}.piles: {rest} other pieces do not split evenly")
         elif piles > 1:
-            raise ComponentError(f"{t.label}: piles need a pile table")
-        minor_rule = t.get_str("minors", choices=("all", "short_game", "on_map"))
-        columns = t.get_int_list("minor_columns", minimum=1)
+            raise ComponentError(f"{label}: piles need a pile table")
+        minor_rule = t.minors
+        columns = tuple(t.minor_columns)
         if minor_rule == "all":
             n_minors = len(minors)
         elif minor_rule == "short_game":
@@ -1463,43 +1341,40 @@ class _Parser:
             n_minors = pile.homes
         else:
             n_minors = home_pieces - random_homes
-        conglomerate = self.conglomerate(t.get_table("conglomerate")) if t.has(
-            "conglomerate") else None
+        conglomerate = (self.conglomerate(t.conglomerate, f"{label}.conglomerate")
+                        if t.conglomerate is not None else None)
         if conglomerate is not None:
             n_minors -= conglomerate.minors
         if sum(columns) != n_minors:
             raise ComponentError(
-                f"{t.at('minor_columns')}: {sum(columns)} places for {n_minors} minors"
+                f"{label}.minor_columns: {sum(columns)} places for {n_minors} minors"
             )
         fixed: dict[str, int] | None = None
-        if t.has("trains"):
-            fixed = t.get_int_map("trains")
+        if t.trains is not None:
+            fixed = _extra(t.trains)
+            self.meta(t.trains, f"{label}.trains")
             for key in fixed:
                 if key not in trains or trains[key].back_of is not None:
-                    raise ComponentError(f"{t.at('trains')}.{key}: no train card {key!r}")
-        keep = (
-            t.get_str_list("remove_one_of_each_except")
-            if t.has("remove_one_of_each_except")
-            else None
-        )
+                    raise ComponentError(f"{label}.trains.{key}: no train card {key!r}")
+        keep = (_unique(t.remove_one_of_each_except, f"{label}.remove_one_of_each_except")
+                if t.remove_one_of_each_except is not None else None)
         for i, key in enumerate(keep or ()):
             if key not in trains:
-                raise ComponentError(f"{t.at('remove_one_of_each_except')}[{i}]: no train {key!r}")
+                raise ComponentError(
+                    f"{label}.remove_one_of_each_except[{i}]: no train {key!r}")
         if fixed is not None and keep is not None:
-            raise ComponentError(f"{t.label}: a fixed train stack takes no removal rule")
-        export = t.get_bool("export")
-        note = t.note()
-        t.close()
+            raise ComponentError(f"{label}: a fixed train stack takes no removal rule")
+        self.meta(t, label)
         return Mode(
             id=mode_id,
-            name=name,
+            name=t.name,
             players=players,
-            cycles=cycle_key,
+            cycles=t.cycles,
             starting_cash=cash_key,
             capital_projects=n_projects,
             minors=minor_rule,
             minor_columns=columns,
-            export=export,
+            export=t.export,
             pieces=piece_rule,
             removed_pieces=removed,
             random_removed_homes=random_homes,
@@ -1507,29 +1382,29 @@ class _Parser:
             pile=pile,
             trains=fixed,
             remove_one_of_each_except=keep,
-            note=note,
+            note=t.note or "",
             conglomerate=conglomerate,
         )
 
-    def conglomerate(self, t: _Table) -> Conglomerate:
-        low_high = t.get_int_list("price_range", minimum=1)
+    def conglomerate(self, t: schema.Conglomerate, label: str) -> Conglomerate:
+        low_high = tuple(t.price_range)
         if len(low_high) != 2 or low_high[0] > low_high[1]:
-            raise ComponentError(f"{t.at('price_range')}: expected [lowest, highest]")
+            raise ComponentError(f"{label}.price_range: expected [lowest, highest]")
         out = Conglomerate(
-            minors=t.get_int("minors", minimum=1),
-            treasury=t.get_int("treasury"),
-            held_shares=t.get_int("held_shares", minimum=1),
-            charter_shares=t.get_int("charter_shares"),
-            pool_shares=t.get_int("pool_shares"),
-            hub_costs=t.get_int_list("hub_costs"),
+            minors=t.minors,
+            treasury=t.treasury,
+            held_shares=t.held_shares,
+            charter_shares=t.charter_shares,
+            pool_shares=t.pool_shares,
+            hub_costs=tuple(t.hub_costs),
             price_range=(low_high[0], low_high[1]),
-            easy_max=t.get_int("easy_max"),
-            medium_max=t.get_int("medium_max"),
-            issue_cycles=t.get_int_list("issue_cycles", minimum=1),
+            easy_max=t.easy_max,
+            medium_max=t.medium_max,
+            issue_cycles=tuple(t.issue_cycles),
         )
         if out.easy_max > out.medium_max:
-            raise ComponentError(f"{t.at('easy_max')}: above medium_max")
-        t.close()
+            raise ComponentError(f"{label}.easy_max: above medium_max")
+        self.meta(t, label)
         return out
 
 
