@@ -62,6 +62,7 @@ from boardroom.cli.play import (
     parse_seats,
 )
 from boardroom.cli.render import render_view
+from boardroom.cli.simulate import simulate
 from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game, new_game
 from boardroom.core.registry import get_title, title_names
@@ -381,6 +382,7 @@ def bots() -> None:
 
 cli.add_command(map_group)
 cli.add_command(serve)
+cli.add_command(simulate)
 
 
 def main(argv: list[str] | None = None) -> None:

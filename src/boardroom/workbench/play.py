@@ -1,0 +1,62 @@
+"""Playing one game of a plan and reducing it to a row of numbers.
+
+A row is plain JSON (it crosses process and Ray boundaries): the seat results, the
+generic lengths and the title's :class:`~boardroom.workbench.measures.GameFacts`, and
+the game's record so the most extreme games can be written out for replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from boardroom.bots import make_bot
+from boardroom.core.game import Game
+from boardroom.workbench.measures import GameFacts, measures_for
+from boardroom.workbench.plan import Plan
+
+Row = dict[str, Any]
+
+STUCK = "stuck"
+"""The end reason of a game that passed the plan's ``max_actions``."""
+
+
+def play_game(plan: Plan, arm: int, k: int) -> Row:
+    """Play game ``k`` of arm ``arm`` to the end and describe it."""
+    options = dict(plan.arms[arm].options)
+    game = Game(plan.title, plan.names(), seed=plan.game_seed(k), options=options)
+    bots = [make_bot(name, seed=plan.bot_seed(k, s)) for s, name in enumerate(plan.bots)]
+    tracker = measures_for(plan.title).tracker(game)
+    actions = game.record.actions
+    stuck = False
+    while not game.is_over:
+        if len(actions) >= plan.max_actions:
+            stuck = True
+            break
+        seat = game.to_act[0]
+        action = bots[seat].choose(game, seat)
+        game.apply(action, seat)
+        tracker.step(game, action, seat)
+    facts = tracker.finish(game) if not stuck else GameFacts(end_reason=STUCK)
+    result = game.result
+    scores = list(result.scores) if result is not None and not stuck else []
+    ranking = [list(g) for g in result.ranking] if result is not None and not stuck else []
+    row: Row = {
+        "arm": arm,
+        "game": k,
+        "seed": plan.game_seed(k),
+        "actions": len(actions),
+        "scores": scores,
+        "ranking": ranking,
+        "winners": ranking[0] if ranking else [],
+        "record": game.to_record(),
+    }
+    row.update(asdict(facts))
+    for name in sorted(game.players, key=len, reverse=True):  # "P2 declared it": one reason
+        row["end_reason"] = row["end_reason"].replace(name, "a player")
+    return row
+
+
+def play_chunk(plan: Plan, tasks: list[tuple[int, int]]) -> list[Row]:
+    """Play the games ``(arm, k)`` of ``tasks`` in order."""
+    return [play_game(plan, arm, k) for arm, k in tasks]
