@@ -15,8 +15,8 @@ from __future__ import annotations
 from boardroom.core.game import Game
 from boardroom.core.title import Action
 from boardroom.titles.lost_atlas.rounds.operating_round import Run
-from boardroom.titles.lost_atlas.state import MAJOR, OPERATING, LostAtlasState
 from boardroom.titles.lost_atlas.rounds.stock_round import Launch
+from boardroom.titles.lost_atlas.state import MAJOR, OPERATING, LostAtlasState
 from boardroom.workbench.measures import GameFacts
 
 
