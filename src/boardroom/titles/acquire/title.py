@@ -216,8 +216,14 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             for trade in range(0, merger.trade_limit(state, held) + 1, 2):
                 out.extend(Dispose(sell, trade) for sell in range(held - trade + 1))
         elif step == BUY:
-            out.extend(Buy(combo) for combo in _BUY_SETS
-                       if self._check_buy(state, seat, combo) is None)
+            # only chains that could be bought alone can be in a legal set: the rest
+            # are left out before _check_buy (the rule) judges each set
+            cash = state.ledger.cash[account(seat)]
+            buyable = frozenset(c for c in range(7) if state.size[c]
+                                and state.ledger.holding(CHAINS[c], BANK)
+                                and chain_price(c, state.size[c]) <= cash)
+            out.extend(Buy(combo) for combo in _BUY_SETS if buyable.issuperset(combo)
+                       and self._check_buy(state, seat, combo) is None)
             if may_declare_end(state.size) and not state.end_declared:
                 out.append(End())
         return out
