@@ -1,18 +1,24 @@
 """A small example that learns something real: a linear softmax policy trained with
-REINFORCE (in numpy) to play Acquire against ``random`` bots.
+REINFORCE (numpy only) to play Acquire against ``random`` bots.
 
 ::
 
-    python -m boardroom.rl.train                      # 600 episodes, 3 players
-    python -m boardroom.rl.train --episodes 2000 --eval-every 200 --eval-games 200
+    python -m boardroom.rl.train                      # 1,000 episodes, 3 players
+    python -m boardroom.rl.train --episodes 3000 --eval-every 500 --eval-games 300
 
-The policy scores every action index as ``W @ observation + b`` and picks among the
-legal ones (the action mask) with a softmax. After each episode the log-probability
-gradient of every decision the learner took is scaled by (end reward - a running
-baseline): the ``rank`` reward, +1 for first place and -1 for last. Every
-``--eval-every`` episodes it plays ``--eval-games`` fixed seeds (never trained on)
-and prints the win rate; a random seat wins 1/players of the games. Everything is
-seeded, so a run prints the same figures every time.
+The policy reads only what the environment gives it: the observation vector and the
+action mask of :mod:`boardroom.rl.acquire`. Each legal action index is described by a
+few numbers computed from the two (:func:`action_features`: what kind of action it is;
+for a tile, how many neighbours it has and whether it grows a chain the learner holds;
+for a purchase, how many shares and how they stand against the other holders; for a
+disposal, how much is sold or traded...), and the policy scores it as ``theta @
+features``: one weight per feature, shared by every action, which is what lets a few
+hundred games teach it. After each episode every decision's log-probability gradient is
+scaled by (end reward - a running baseline), the ``rank`` reward (+1 first, -1 last).
+Every ``--eval-every`` episodes it plays ``--eval-games`` fixed seeds it never trains
+on and prints the win rate; before training the policy is uniform over the legal
+actions, i.e. it plays as the random bot does.
+Everything is seeded, so a run prints the same figures every time.
 """
 
 from __future__ import annotations
@@ -20,105 +26,152 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
+from boardroom.rl import acquire as enc
 from boardroom.rl.single import SingleAgentEnv
+from boardroom.titles.acquire.board import NEIGHBOURS
+from boardroom.titles.acquire.stockcard import TIER
 
 Array = npt.NDArray[np.float64]
 EVAL_SEED0 = 1_000_000
-"""Evaluation games use seeds from here on; training games from 0."""
+"""Evaluation games use seeds from here on; training games from 1."""
+KINDS = 7
+FEATURES = KINDS + 3 + 3 + 7 + 4 + 3 + 1 + 2
 
 
-def features(observation: npt.NDArray[np.generic]) -> Array:
-    """The policy's inputs: the observation without the board and the hand (the chains,
-    the seats' cash and shares, the step, the merger), and a constant 1."""
-    from boardroom.rl.acquire import CHAIN0
+def _holdings(obs: Array, seats: int) -> tuple[Array, Array, Array]:
+    """Per chain: the learner's shares, the most any other seat holds (both /25), and
+    every seat's cash (/60,000), the learner first."""
+    per_seat = enc.NCHAINS + 1
+    rows = obs[enc.SEAT0:enc.SEAT0 + seats * per_seat].reshape(seats, per_seat)
+    mine = rows[0, 1:]
+    others = rows[1:, 1:].max(axis=0) if seats > 1 else np.zeros(enc.NCHAINS)
+    return mine, others, rows[:, 0]
 
-    rest = observation[CHAIN0:].astype(np.float64)
-    return np.concatenate([rest, [1.0]])
+
+def action_features(obs: Array, index: int, seats: int) -> Array:
+    """The numbers that describe action ``index`` in the situation ``obs``."""
+    f = np.zeros(FEATURES)
+    mine, others, cash = _holdings(obs, seats)
+    price = obs[enc.CHAIN0 + enc.NCHAINS:enc.CHAIN0 + 2 * enc.NCHAINS]
+    size = obs[enc.CHAIN0:enc.CHAIN0 + enc.NCHAINS]
+    at = KINDS
+    if index < enc.FOUND0:  # place a tile
+        f[0] = 1.0
+        board = obs[enc.BOARD0:enc.BOARD0 + enc.TILES * 8].reshape(enc.TILES, 8)
+        near = [board[n] for n in NEIGHBOURS[index]]
+        chains = {int(np.argmax(b)) for b in near if b[:7].any()}
+        f[at] = sum(1.0 for b in near if b.any()) / 4
+        f[at + 1] = len(chains) / 4
+        f[at + 2] = sum(float(mine[c] - others[c]) for c in chains)
+    elif index < enc.SURVIVOR0:  # found a chain: its price tier
+        f[1] = 1.0
+        f[at + 3 + TIER[index - enc.FOUND0]] = 1.0
+    elif index < enc.DISPOSE0:  # the survivor, or the next acquired chain
+        chain = (index - enc.SURVIVOR0) % enc.NCHAINS
+        f[2 if index < enc.NEXT0 else 3] = 1.0
+        f[at + 6] = float(mine[chain] - others[chain])
+    elif index < enc.BUY0:  # keep, sell, trade
+        f[4] = 1.0
+        sell, trade = enc.DISPOSALS[index - enc.DISPOSE0]
+        f[at + 7] = sell / 25
+        f[at + 8] = trade / 25
+        f[at + 9] = 1.0 if sell == trade == 0 else 0.0
+        f[at + 10] = float(cash[0])
+    elif index < enc.END:  # buy these shares
+        f[5] = 1.0
+        combo = enc.BUYS[index - enc.BUY0]
+        f[at + 11] = len(combo) / 3
+        for c in combo:
+            f[at + 12] += float(mine[c] - others[c]) / 3
+            f[at + 13] += float(price[c]) / 3
+            f[at + 14] += float(size[c]) / 3
+        f[at + 15] = float(cash[0])
+    else:  # declare the end: am I ahead in cash?
+        f[6] = 1.0
+        f[at + 16] = float(cash[0] - cash[1:].max()) if seats > 1 else 0.0
+    return f
 
 
-@dataclass
 class LinearPolicy:
-    weights: Array
-    bias: Array
-    rng: np.random.Generator = field(default_factory=lambda: np.random.default_rng(0))
+    """Scores each legal action as ``theta @ action_features``; softmax over them."""
 
-    @classmethod
-    def zeros(cls, actions: int, features: int, seed: int = 0) -> LinearPolicy:
-        return cls(np.zeros((actions, features)), np.zeros(actions),
-                   np.random.default_rng(seed))
-
-    def probabilities(self, x: Array, legal: npt.NDArray[np.intp]) -> Array:
-        logits = self.weights[legal] @ x + self.bias[legal]
-        logits -= logits.max()
-        p = np.exp(logits)
-        result: Array = p / p.sum()
-        return result
+    def __init__(self, seats: int, seed: int = 0) -> None:
+        self.theta = np.zeros(FEATURES)
+        self.seats = seats
+        self.rng = np.random.default_rng(seed)
 
     def act(self, obs: dict[str, npt.NDArray[np.generic]], greedy: bool = False
-            ) -> tuple[int, Array, npt.NDArray[np.intp], Array]:
-        x = features(obs["observation"])
+            ) -> tuple[int, Array, Array, int]:
+        x = obs["observation"].astype(np.float64)
         legal = np.flatnonzero(obs["action_mask"])
-        p = self.probabilities(x, legal)
-        k = int(np.argmax(p)) if greedy else int(self.rng.choice(len(legal), p=p))
-        return int(legal[k]), x, legal, p
+        phi = np.stack([action_features(x, int(i), self.seats) for i in legal])
+        logits = phi @ self.theta
+        logits -= logits.max()
+        p = np.exp(logits)
+        p /= p.sum()
+        k = int(np.argmax(logits)) if greedy else int(self.rng.choice(len(legal), p=p))
+        return int(legal[k]), phi, p, k
+
+
+Decision = tuple[Array, Array, int]
 
 
 def play(env: SingleAgentEnv, policy: LinearPolicy, seed: int, greedy: bool = False
-         ) -> tuple[float, list[tuple[Array, npt.NDArray[np.intp], Array, int]], bool]:
+         ) -> tuple[float, list[Decision], bool]:
     """One episode: the end reward, the learner's decisions and whether it won."""
     obs, _ = env.reset(seed=seed)
-    steps = []
-    reward = 0.0
-    done = env.multi.game is not None and env.multi.game.is_over
+    decisions: list[Decision] = []
+    reward, done = 0.0, False
     while not done:
-        action, x, legal, p = policy.act(obs, greedy)
-        steps.append((x, legal, p, int(np.searchsorted(legal, action))))
+        action, phi, p, k = policy.act(obs, greedy)
+        decisions.append((phi, p, k))
         obs, reward, terminated, truncated, _ = env.step(action)
         done = terminated or truncated
     game = env.multi.game
     assert game is not None and game.result is not None
-    won = env.seat in game.result.winners
-    return float(reward), steps, won
+    return float(reward), decisions, env.seat in game.result.winners
 
 
-def reinforce(policy: LinearPolicy, steps: Sequence[tuple[Array, npt.NDArray[np.intp],
-                                                          Array, int]],
-              advantage: float, rate: float) -> None:
-    """Move the policy along advantage x grad log pi(action) of each decision."""
-    for x, legal, p, k in steps:
-        grad = -p
-        grad[k] += 1.0
-        step = rate * advantage * grad
-        policy.weights[legal] += np.outer(step, x)
-        policy.bias[legal] += step
+def reinforce(policy: LinearPolicy, decisions: Sequence[Decision], advantage: float,
+              rate: float) -> None:
+    """theta += rate * advantage * sum of grad log pi(chosen) = phi(chosen) - E_p[phi]."""
+    grad = np.zeros_like(policy.theta)
+    for phi, p, k in decisions:
+        grad += phi[k] - p @ phi
+    policy.theta += rate * advantage * grad / max(1, len(decisions))
 
 
 def win_rate(env: SingleAgentEnv, policy: LinearPolicy, games: int) -> float:
-    wins = sum(play(env, policy, EVAL_SEED0 + k, greedy=False)[2] for k in range(games))
+    """The share of ``games`` fixed evaluation games the policy wins, sampling its
+    choices (so the untrained policy, uniform over the legal actions, plays exactly
+    like the random bot); each evaluation game's sampling is seeded by its number."""
+    training_rng = policy.rng
+    wins = 0
+    for k in range(games):
+        policy.rng = np.random.default_rng(EVAL_SEED0 + k)
+        wins += play(env, policy, EVAL_SEED0 + k)[2]
+    policy.rng = training_rng
     return wins / games
 
 
-def train(episodes: int = 600, players: int = 3, eval_every: int = 100,
-          eval_games: int = 100, rate: float = 0.02, seed: int = 0,
+def train(episodes: int = 1000, players: int = 3, eval_every: int = 250,
+          eval_games: int = 200, rate: float = 0.5, seed: int = 0,
           report: bool = True) -> list[tuple[int, float]]:
     """Train; return (episodes trained, evaluation win rate) at each evaluation."""
     env = SingleAgentEnv("acquire", ["random"], seat=0, players=players)
-    n = env.multi.encoding.action_size
-    size = len(features(np.zeros(env.multi.encoding.observation_size)))
-    policy = LinearPolicy.zeros(n, size, seed)
+    policy = LinearPolicy(players, seed)
     curve = [(0, win_rate(env, policy, eval_games))]
     if report:
-        print(f"episodes {0:>5}: win rate {curve[-1][1]:.3f} "
-              f"(a random seat: {1 / players:.3f})", flush=True)
+        print(f"episodes {0:>5}: win rate {curve[-1][1]:.3f} against {players - 1} random "
+              f"bots (a random seat wins {1 / players:.3f})", flush=True)
     baseline = 0.0
     for episode in range(1, episodes + 1):
-        reward, steps, _ = play(env, policy, seed + episode)
-        reinforce(policy, steps, reward - baseline, rate)
+        reward, decisions, _ = play(env, policy, seed + episode)
+        reinforce(policy, decisions, reward - baseline, rate)
         baseline += 0.05 * (reward - baseline)
         if episode % eval_every == 0:
             curve.append((episode, win_rate(env, policy, eval_games)))
@@ -130,11 +183,11 @@ def train(episodes: int = 600, players: int = 3, eval_every: int = 100,
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m boardroom.rl.train", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--episodes", type=int, default=600)
+    p.add_argument("--episodes", type=int, default=1000)
     p.add_argument("--players", type=int, default=3)
-    p.add_argument("--eval-every", type=int, default=100)
-    p.add_argument("--eval-games", type=int, default=100)
-    p.add_argument("--rate", type=float, default=0.02)
+    p.add_argument("--eval-every", type=int, default=250)
+    p.add_argument("--eval-games", type=int, default=200)
+    p.add_argument("--rate", type=float, default=0.5)
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
     if args.episodes < 1 or args.eval_every < 1 or args.eval_games < 1:
