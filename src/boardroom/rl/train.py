@@ -13,8 +13,9 @@ for a tile, how many neighbours it has and whether it grows a chain the learner 
 for a purchase, how many shares and how they stand against the other holders; for a
 disposal, how much is sold or traded...), and the policy scores it as ``theta @
 features``: one weight per feature, shared by every action, which is what lets a few
-hundred games teach it. After each episode every decision's log-probability gradient is
-scaled by (end reward - a running baseline), the ``rank`` reward (+1 first, -1 last).
+hundred games teach it. Every ``--batch`` episodes it moves along the mean of each episode's
+log-probability gradient scaled by (end reward - a running baseline), the ``rank``
+reward (+1 first, -1 last).
 Every ``--eval-every`` episodes it plays ``--eval-games`` fixed seeds it never trains
 on and prints the win rate; before training the policy is uniform over the legal
 actions, i.e. it plays as the random bot does.
@@ -39,7 +40,18 @@ Array = npt.NDArray[np.float64]
 EVAL_SEED0 = 1_000_000
 """Evaluation games use seeds from here on; training games from 1."""
 KINDS = 7
-FEATURES = KINDS + 3 + 3 + 7 + 4 + 3 + 1 + 2
+NAMES = (
+    "kind: place", "kind: found", "kind: survivor", "kind: next", "kind: dispose",
+    "kind: buy", "kind: end",
+    "place: occupied neighbours", "place: chains touched", "place: my lead in them",
+    "found: cheap tier", "found: middle tier", "found: expensive tier",
+    "survivor/next: my lead in the chain",
+    "dispose: sold", "dispose: traded", "dispose: keep all", "dispose: my cash",
+    "buy: shares", "buy: my lead in them", "buy: their price", "buy: their size",
+    "buy: my cash",
+    "end: my cash lead",
+)
+FEATURES = len(NAMES)
 
 
 def _holdings(obs: Array, seats: int) -> tuple[Array, Array, Array]:
@@ -136,13 +148,14 @@ def play(env: SingleAgentEnv, policy: LinearPolicy, seed: int, greedy: bool = Fa
     return float(reward), decisions, env.seat in game.result.winners
 
 
-def reinforce(policy: LinearPolicy, decisions: Sequence[Decision], advantage: float,
-              rate: float) -> None:
-    """theta += rate * advantage * sum of grad log pi(chosen) = phi(chosen) - E_p[phi]."""
-    grad = np.zeros_like(policy.theta)
+def log_gradient(decisions: Sequence[Decision]) -> Array:
+    """The mean over an episode's decisions of grad log pi(chosen) = phi(chosen) - E_p[phi]
+    (REINFORCE scales it by the episode's advantage)."""
+    grad = np.zeros(FEATURES)
     for phi, p, k in decisions:
         grad += phi[k] - p @ phi
-    policy.theta += rate * advantage * grad / max(1, len(decisions))
+    result: Array = grad / max(1, len(decisions))
+    return result
 
 
 def win_rate(env: SingleAgentEnv, policy: LinearPolicy, games: int) -> float:
@@ -159,8 +172,8 @@ def win_rate(env: SingleAgentEnv, policy: LinearPolicy, games: int) -> float:
 
 
 def train(episodes: int = 1000, players: int = 3, eval_every: int = 250,
-          eval_games: int = 200, rate: float = 0.5, seed: int = 0,
-          report: bool = True) -> list[tuple[int, float]]:
+          eval_games: int = 200, rate: float = 0.1, seed: int = 0,
+          report: bool = True, batch: int = 8) -> list[tuple[int, float]]:
     """Train; return (episodes trained, evaluation win rate) at each evaluation."""
     env = SingleAgentEnv("acquire", ["random"], seat=0, players=players)
     policy = LinearPolicy(players, seed)
@@ -169,14 +182,21 @@ def train(episodes: int = 1000, players: int = 3, eval_every: int = 250,
         print(f"episodes {0:>5}: win rate {curve[-1][1]:.3f} against {players - 1} random "
               f"bots (a random seat wins {1 / players:.3f})", flush=True)
     baseline = 0.0
+    grad = np.zeros(FEATURES)
     for episode in range(1, episodes + 1):
         reward, decisions, _ = play(env, policy, seed + episode)
-        reinforce(policy, decisions, reward - baseline, rate)
+        grad += (reward - baseline) * log_gradient(decisions)
         baseline += 0.05 * (reward - baseline)
+        if episode % batch == 0:
+            policy.theta += rate * grad / batch
+            grad[:] = 0.0
         if episode % eval_every == 0:
             curve.append((episode, win_rate(env, policy, eval_games)))
             if report:
                 print(f"episodes {episode:>5}: win rate {curve[-1][1]:.3f}", flush=True)
+    if report:
+        print("weights: " + ", ".join(f"{n} {w:+.2f}" for n, w in zip(NAMES, policy.theta,
+                                                                      strict=True)))
     return curve
 
 
@@ -187,7 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--eval-every", type=int, default=250)
     p.add_argument("--eval-games", type=int, default=200)
-    p.add_argument("--rate", type=float, default=0.5)
+    p.add_argument("--rate", type=float, default=0.1)
+    p.add_argument("--batch", type=int, default=8, help="episodes per update (8)")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
     if args.episodes < 1 or args.eval_every < 1 or args.eval_games < 1:
@@ -195,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 2 <= args.players <= 6:
         p.error("--players must be 2 to 6")
     train(args.episodes, args.players, args.eval_every, args.eval_games, args.rate,
-          args.seed)
+          args.seed, batch=max(1, args.batch))
     return 0
 
 
