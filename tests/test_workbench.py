@@ -13,10 +13,11 @@ from click.testing import CliRunner
 
 import boardroom
 from boardroom.cli.main import cli
+from boardroom.core.measures import GameFacts
 from boardroom.workbench import backends
 from boardroom.workbench.analysis import analyse
 from boardroom.workbench.inference import chi2_sf, paired, uniform_test, wilson
-from boardroom.workbench.measures import GameFacts, measures_for
+from boardroom.workbench.measures import measures_for
 from boardroom.workbench.plan import Arm, Plan, arms_from
 from boardroom.workbench.play import play_game
 from boardroom.workbench.report import write_report

@@ -1,4 +1,4 @@
-"""What the workbench measures in Acquire (see :mod:`boardroom.workbench.measures`).
+"""What the workbench measures in Acquire (see :mod:`boardroom.core.measures`).
 
 * rounds are turns; a merger is a tile that merges chains (counted once however many
   chains it joins; ``chains merged`` counts the acquired ones);
@@ -12,11 +12,11 @@
 from __future__ import annotations
 
 from boardroom.core.game import Game
+from boardroom.core.measures import GameFacts
 from boardroom.core.title import Action
 from boardroom.titles.acquire.actions import Found
 from boardroom.titles.acquire.state import AcquireState
 from boardroom.titles.acquire.stockcard import CHAINS, chain_price
-from boardroom.workbench.measures import GameFacts
 
 SAFE_SIZE = 11
 

@@ -1,5 +1,5 @@
 """What the workbench measures in Railways of the Lost Atlas (see
-:mod:`boardroom.workbench.measures`).
+:mod:`boardroom.core.measures`).
 
 * rounds are Operating Rounds; a merger is a major corporation formed (two minors
   combining), counted in the Operating Round count at which it happened;
@@ -13,11 +13,11 @@
 from __future__ import annotations
 
 from boardroom.core.game import Game
+from boardroom.core.measures import GameFacts
 from boardroom.core.title import Action
 from boardroom.titles.lost_atlas.rounds.operating_round import Run
 from boardroom.titles.lost_atlas.rounds.stock_round import Launch
 from boardroom.titles.lost_atlas.state import MAJOR, OPERATING, LostAtlasState
-from boardroom.workbench.measures import GameFacts
 
 
 class LostAtlasTracker:
