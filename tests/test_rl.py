@@ -18,7 +18,7 @@ from boardroom.rl.aec import end_rewards
 from boardroom.rl.encoding import encoding_for
 from boardroom.rl.train import train
 
-CYCLES = {"acquire": 300, "lost_atlas": 200}
+CYCLES = {"acquire": 300, "lost_atlas": 200, "congress": 100}
 """PettingZoo's play test runs cycles x players steps: enough for a whole game (60 for
 a title not listed)."""
 

@@ -179,3 +179,18 @@ def test_ray_backend_gives_the_local_rows() -> None:
     on_ray = backends.run(plan, backend="ray", workers=1)
     print(f"ray backend: {time.perf_counter() - start:.1f} s")
     assert on_ray == backends.run(plan)
+
+
+def test_congress_mergers_are_its_merger_events_and_chaining_is_compared() -> None:
+    plan = Plan("congress", ("random",) * 4, 4,
+                arms_from({}, [("chaining", ["none", "automatic"])]))
+    rows = backends.run(plan)
+    for row in rows:
+        game = boardroom.load(row["record"])
+        assert row["mergers"] == [e.round for e in game.state.events]
+        assert row["end_reason"] == "the last General Dividend was paid"
+        assert len(row["curves"]["active companies"]) == row["rounds"]
+    analysis = analyse(plan, rows)
+    names = {m.name for m in analysis.metrics}
+    assert {"clustering (share in the busiest round)", "mergers per game",
+            "mergers decided by the active player"} <= names

@@ -12,6 +12,9 @@
     boardroom bench lost_atlas routes            # optimal routes on the bot-play corpus
     boardroom bench lost_atlas routes --help     # each benchmark's own options
     boardroom bench web table                    # the browser table: first load, a tile lay
+    boardroom bench acquire simulate             # the workbench: games/s per worker
+    boardroom bench acquire env                  # the RL environment: steps/s
+    boardroom bench lost_atlas compare           # 1,000 Long games x 2 arms
 
 (``python -m boardroom.bench ...`` is the same command.) ``WHAT`` may be left out for
 ``games``. Each benchmark is a module of this package with its own ``main``; the table
@@ -43,6 +46,11 @@ BENCHMARKS: dict[str, dict[str, Benchmark]] = {
         "games": Benchmark("boardroom.bench.acquire", ("acquire",),
                            "complete seeded games (bots' decisions included) and their "
                            "replay per action"),
+        "simulate": Benchmark("boardroom.bench.workbench", ("simulate", "acquire"),
+                              "boardroom simulate's games/s per worker, random and strong "
+                              "bots"),
+        "env": Benchmark("boardroom.bench.workbench", ("env", "acquire"),
+                         "the PettingZoo environment's steps/s with random legal actions"),
     },
     "congress": {
         "games": Benchmark("boardroom.bench.congress", (),
@@ -50,6 +58,11 @@ BENCHMARKS: dict[str, dict[str, Benchmark]] = {
         "study": Benchmark("boardroom.bench.congress_study", (),
                            "the designer's question: merger flurries and Special Dividend "
                            "steering over bot games in every switch combination"),
+        "simulate": Benchmark("boardroom.bench.workbench", ("simulate", "congress"),
+                              "boardroom simulate's games/s per worker, random and strong "
+                              "bots"),
+        "env": Benchmark("boardroom.bench.workbench", ("env", "congress"),
+                         "the PettingZoo environment's steps/s with random legal actions"),
     },
     "lost_atlas": {
         "games": Benchmark("boardroom.bench.lost_atlas_games", ("lost_atlas",),
@@ -61,6 +74,14 @@ BENCHMARKS: dict[str, dict[str, Benchmark]] = {
                           "listing every legal tile lay of a company on mid-game maps"),
         "routes": Benchmark("boardroom.bench.lost_atlas_routes", (),
                             "optimal train routes on the late-game corpus (and CP-SAT)"),
+        "simulate": Benchmark("boardroom.bench.workbench", ("simulate", "lost_atlas"),
+                              "boardroom simulate's games/s per worker, random and strong "
+                              "bots"),
+        "env": Benchmark("boardroom.bench.workbench", ("env", "lost_atlas"),
+                         "the PettingZoo environment's steps/s with random legal actions"),
+        "compare": Benchmark("boardroom.bench.workbench", ("compare",),
+                             "1,000 random Long games x 2 arms through the workbench "
+                             "(target: under two minutes)"),
     },
     "web": {
         "table": Benchmark("boardroom.bench.web_table", (),
