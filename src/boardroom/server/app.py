@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -39,6 +40,9 @@ from boardroom.server.store import Created, GameStore, SeatSpec, Who
 from boardroom.server.webhooks import Notifier
 
 log = logging.getLogger("boardroom.server")
+
+THREADS = 256
+"""Worker threads for requests (each waits on its game's lock or the database)."""
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": s.ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 429)
@@ -85,6 +89,8 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
+        # requests wait on the database in worker threads: allow one per concurrent client
+        anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         broadcaster.start()
         if settings.play_bots:
             for game_id in await run_in_threadpool(games.games_waiting_for_bots):
@@ -95,6 +101,7 @@ def create_app(settings: Settings) -> FastAPI:
             broadcaster.stop()
             runner.close()
             notifier.close()
+            games.close()
 
     app = FastAPI(
         title="Boardroom", version="1", lifespan=lifespan,

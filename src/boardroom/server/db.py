@@ -16,6 +16,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.pool import StaticPool
 
+from boardroom.server.commits import sqlite_savepoints
 from boardroom.server.config import normalize_url
 
 MIGRATION_LOCK = 7_425_001
@@ -44,6 +45,7 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
+        sqlite_savepoints(engine)
         return engine
     return create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
 

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -32,12 +32,14 @@ from boardroom.core.errors import BoardroomError, IllegalAction, RecordError
 from boardroom.core.game import Game
 from boardroom.core.record import Record
 from boardroom.server import tables as t
+from boardroom.server.commits import GroupCommit, Transactions
 from boardroom.server.config import Settings
 from boardroom.server.db import is_sqlite
 from boardroom.server.errors import BadRequest, Conflict, Forbidden, Illegal, NotFound
 from boardroom.server.tokens import matches, new_game_id, new_token, token_hash
 
 log = logging.getLogger("boardroom.server")
+T = TypeVar("T")
 
 PLAY, OVER, ENDED = "play", "over", "ended"
 
@@ -144,7 +146,10 @@ class GameStore:
         self._cache: OrderedDict[str, Entry] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
-        self._sqlite_writes = threading.Lock() if is_sqlite(engine) else None
+        self.sole_writer = is_sqlite(engine)
+        """SQLite: this process is the only writer, so a cached game is always current."""
+        self.transactions: Transactions = (
+            GroupCommit(engine) if self.sole_writer else Transactions(engine))
 
     # -- plumbing -------------------------------------------------------------
     def _lock(self, game_id: str) -> threading.RLock:
@@ -154,15 +159,12 @@ class GameStore:
                 lock = self._locks[game_id] = threading.RLock()
             return lock
 
-    @contextmanager
-    def _write(self) -> Iterator[Connection]:
-        """One write transaction (SQLite: one writer at a time in this process)."""
-        if self._sqlite_writes is None:
-            with self.engine.begin() as conn:
-                yield conn
-            return
-        with self._sqlite_writes, self.engine.begin() as conn:
-            yield conn
+    def _write(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` in a write transaction; return once it is committed."""
+        return self.transactions.run(work)
+
+    def close(self) -> None:
+        self.transactions.close()
 
     def _remember(self, entry: Entry) -> None:
         with self._guard:
@@ -184,6 +186,11 @@ class GameStore:
 
     def _current(self, game_id: str) -> Entry:
         """The game as the database has it now (hold the game's lock)."""
+        if self.sole_writer:
+            with self._guard:
+                cached = self._cache.get(game_id)
+            if cached is not None:
+                return cached
         with self.engine.connect() as conn:
             row = conn.execute(select(t.games).where(t.games.c.id == game_id)).first()
             if row is None:
@@ -278,9 +285,9 @@ class GameStore:
         raise Forbidden("this token belongs to no seat of this game")
 
     def _claim(self, entry: Entry, seat: SeatInfo) -> None:
-        with self._write() as conn:
-            conn.execute(update(t.seats).where(t.seats.c.game_id == entry.id,
-                                               t.seats.c.seat == seat.seat).values(claimed=True))
+        self._write(lambda conn: conn.execute(
+            update(t.seats).where(t.seats.c.game_id == entry.id, t.seats.c.seat == seat.seat)
+            .values(claimed=True)))
         seat.claimed = True
 
     # -- creating -------------------------------------------------------------
@@ -344,7 +351,7 @@ class GameStore:
         now = time.time()
         record = game.record
         status = OVER if game.is_over else PLAY
-        with self._write() as conn:
+        def work(conn: Connection) -> None:
             conn.execute(insert(t.games).values(
                 id=game_id, title=record.title, rules_version=record.rules_version,
                 options=record.options, players=record.players, seed=str(record.seed),
@@ -359,6 +366,8 @@ class GameStore:
                     {"game_id": game_id, "idx": i, "notation": a, "seat": seat,
                      "by_bot": False, "created_at": now}
                     for i, (a, seat) in enumerate(zip(record.actions, actors, strict=True))])
+
+        self._write(work)
         entry = Entry(game_id, game, status, 1, 0, token_hash(admin),
                       [SeatInfo(i, s.name, token_hash(tok), s.bot, s.webhook, False)
                        for i, (s, tok) in enumerate(zip(specs, tokens, strict=True))],
@@ -415,15 +424,18 @@ class GameStore:
             answer = {"index": count, "count": count + 1, "notation": text, "seat": seat,
                       "log": [e.text for e in entry.game.log_entries if e.index == count]}
             status = OVER if entry.game.is_over else PLAY
+            def append(conn: Connection) -> int:
+                version = self._bump(conn, entry, count=count + 1, status=status)
+                conn.execute(insert(t.actions).values(
+                    game_id=game_id, idx=count, notation=text, seat=seat, by_bot=by_bot,
+                    created_at=time.time()))
+                if key is not None:
+                    conn.execute(insert(t.action_keys).values(
+                        game_id=game_id, seat=seat, key=key, response=answer))
+                return version
+
             try:
-                with self._write() as conn:
-                    version = self._bump(conn, entry, count=count + 1, status=status)
-                    conn.execute(insert(t.actions).values(
-                        game_id=game_id, idx=count, notation=text, seat=seat, by_bot=by_bot,
-                        created_at=time.time()))
-                    if key is not None:
-                        conn.execute(insert(t.action_keys).values(
-                            game_id=game_id, seat=seat, key=key, response=answer))
+                version = self._write(append)
             except (Conflict, IntegrityError) as exc:
                 self._forget(game_id)
                 raise Conflict(count + 1 if isinstance(exc, IntegrityError) else count,
@@ -477,15 +489,17 @@ class GameStore:
                 if entry.request is not None:
                     raise Illegal("server.undo.pending", "a take-back is already waiting for "
                                                          "an answer")
-                with self._write() as conn:
+                def ask(conn: Connection) -> tuple[int, int]:
                     version = self._bump(conn, entry)
                     rid = conn.execute(insert(t.undo_requests).values(
                         game_id=game_id, seat=seat, first_index=first, at_count=entry.count,
                         accepted=[], status="open", created_at=time.time())
                     ).inserted_primary_key
+                    return version, int(rid[0]) if rid else 0
+
+                version, rid = self._write(ask)
                 entry.version = version
-                entry.request = UndoRequest(int(rid[0]) if rid else 0, seat, first,
-                                            entry.count, [])
+                entry.request = UndoRequest(rid, seat, first, entry.count, [])
                 change = Change(game_id, version, entry.count, entry.to_act, entry.to_act,
                                 entry.status)
                 result = {"undone": False, "request": request_json(entry)}
@@ -507,10 +521,13 @@ class GameStore:
             if seat == req.seat or seat not in entry.humans():
                 raise Forbidden("only the other human seats answer this request")
             if not accept:
-                with self._write() as conn:
+                def decline(conn: Connection) -> int:
                     version = self._bump(conn, entry)
                     conn.execute(update(t.undo_requests).where(t.undo_requests.c.id == req.id)
                                  .values(status="declined"))
+                    return version
+
+                version = self._write(decline)
                 entry.version, entry.request = version, None
                 result: dict[str, Any] = {"undone": False, "declined": True}
                 change = Change(game_id, version, entry.count, entry.to_act, entry.to_act,
@@ -519,11 +536,14 @@ class GameStore:
                 accepted = sorted({*req.accepted, seat})
                 waiting = [s for s in entry.humans() if s != req.seat and s not in accepted]
                 if waiting:
-                    with self._write() as conn:
+                    def accept_one(conn: Connection) -> int:
                         version = self._bump(conn, entry)
                         conn.execute(update(t.undo_requests)
                                      .where(t.undo_requests.c.id == req.id)
                                      .values(accepted=accepted))
+                        return version
+
+                    version = self._write(accept_one)
                     entry.version = version
                     req.accepted = accepted
                     result = {"undone": False, "request": request_json(entry)}
@@ -544,18 +564,21 @@ class GameStore:
         if consent:
             text += " (accepted by " + ", ".join(entry.seats[s].name for s in consent) + ")"
         before = entry.to_act
+        def take(conn: Connection) -> int:
+            version = self._bump(conn, entry, count=first, undos=entry.undos + 1)
+            conn.execute(delete(t.actions).where(t.actions.c.game_id == entry.id,
+                                                 t.actions.c.idx >= first))
+            conn.execute(insert(t.undone).values(
+                game_id=entry.id, seat=seat, first_index=first, actions=taken,
+                consent=consent, text=text, created_at=time.time()))
+            if request_id is not None:
+                conn.execute(update(t.undo_requests)
+                             .where(t.undo_requests.c.id == request_id)
+                             .values(status="done", accepted=consent))
+            return version
+
         try:
-            with self._write() as conn:
-                version = self._bump(conn, entry, count=first, undos=entry.undos + 1)
-                conn.execute(delete(t.actions).where(t.actions.c.game_id == entry.id,
-                                                     t.actions.c.idx >= first))
-                conn.execute(insert(t.undone).values(
-                    game_id=entry.id, seat=seat, first_index=first, actions=taken,
-                    consent=consent, text=text, created_at=time.time()))
-                if request_id is not None:
-                    conn.execute(update(t.undo_requests)
-                                 .where(t.undo_requests.c.id == request_id)
-                                 .values(status="done", accepted=consent))
+            version = self._write(take)
         except Conflict:
             self._forget(entry.id)
             raise
@@ -578,10 +601,13 @@ class GameStore:
             entry = self._current(game_id)
             if not 0 <= seat < len(entry.seats):
                 raise NotFound(f"no seat {seat}")
-            with self._write() as conn:
+            def hand_over(conn: Connection) -> int:
                 version = self._bump(conn, entry)
                 conn.execute(update(t.seats).where(t.seats.c.game_id == game_id,
                                                    t.seats.c.seat == seat).values(bot=bot))
+                return version
+
+            version = self._write(hand_over)
             entry.version = version
             entry.seats[seat].bot = bot
             # the seat counts as newly asked, so a bot that now holds it is started
@@ -597,8 +623,7 @@ class GameStore:
             if entry.status != PLAY:
                 raise Illegal("core.game-over", "the game is already over")
             before = entry.to_act
-            with self._write() as conn:
-                version = self._bump(conn, entry, status=ENDED)
+            version = self._write(lambda conn: self._bump(conn, entry, status=ENDED))
             entry.version, entry.status = version, ENDED
             change = Change(game_id, version, entry.count, (), before, ENDED)
         self._fire(change)

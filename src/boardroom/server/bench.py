@@ -1,0 +1,303 @@
+"""``boardroom bench server``: the game server under load, through its HTTP API.
+
+::
+
+    boardroom bench server                          # SQLite, PostgreSQL, PostgreSQL x 2
+    boardroom bench server --backend sqlite --games 100 --actions 30
+
+For each back end it starts real ``boardroom serve`` processes on free ports (SQLite in a
+temporary folder; PostgreSQL in a database made for the run and dropped after), creates
+``--games`` two-seat Acquire games and plays them all at once: each seat of each game has a
+live WebSocket connection, the client reads the seat's legal actions from it, picks one at
+random (seeded) and posts it. It measures
+
+* the **action round trip**: POST sent to its 200 answer;
+* the **live update**: POST sent to the other seat's WebSocket message with the new count
+  (with two processes, the other seat is connected to the other process, so every update
+  crosses through PostgreSQL LISTEN/NOTIFY);
+
+and prints actions per second and the p50/p99 of both. The target: 100 concurrent games,
+p99 action round trip under 50 ms on SQLite (on this project's 2-core machines).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+TARGET_P99_MS = 50.0
+DEFAULT_PG = "postgresql://root@127.0.0.1:5432/test"
+LISTENING = re.compile(r"listening on (http://\S+)")
+
+
+@dataclass
+class Figures:
+    backend: str
+    processes: int
+    games: int
+    actions: int = 0
+    seconds: float = 0.0
+    round_trips: list[float] = field(default_factory=list)
+    live: list[float] = field(default_factory=list)
+    refused: int = 0
+    server_cpu_s: float = 0.0
+    client_cpu_s: float = 0.0
+
+    @property
+    def per_s(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of ``values``; 0 for none.
+
+    >>> percentile([1.0, 2.0, 3.0, 4.0], 0.5), percentile([1.0, 2.0, 3.0, 4.0], 0.99)
+    (2.0, 4.0)
+    """
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, int(-(-q * len(ordered) // 1)) - 1))
+    return ordered[rank]
+
+
+def start(args: list[str]) -> tuple[subprocess.Popen[str], str]:
+    command = [sys.executable, "-c", "from boardroom.cli.main import main; main()", "serve",
+               "--port", "0", "--rate-limit", "0", "--log-level", "error", *args]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 60
+    seen = []
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        match = LISTENING.search(line)
+        if match:
+            return proc, match.group(1)
+    proc.kill()
+    raise RuntimeError("boardroom serve did not start: " + "".join(seen))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of process ``pid`` (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@contextlib.contextmanager
+def pg_database(admin_url: str) -> Iterator[str]:
+    import psycopg
+
+    name = f"boardroom_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield "postgresql+psycopg://" + admin_url.split("://", 1)[1].rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def play_game(http: Any, urls: list[str], k: int, actions: int, rng: random.Random,
+                    figures: Figures) -> None:
+    """One two-seat game: live connections for both seats, ``actions`` actions posted."""
+    import websockets
+
+    base = urls[k % len(urls)]
+    other = urls[(k + 1) % len(urls)]
+    reply = await http.post(f"{base}/api/games", json={
+        "title": "acquire", "seed": k, "seats": [{"name": "P1"}, {"name": "P2"}]})
+    body = reply.json()
+    game_id = body["id"]
+    tokens = [s["token"] for s in body["seats"]]
+    latest: dict[int, dict[str, Any]] = {}
+    changed = asyncio.Event()
+    sent: dict[int, float] = {}
+    actor_of: dict[int, int] = {}
+
+    async def listen(seat: int, ws: Any) -> None:
+        async for raw in ws:
+            message = json.loads(raw)
+            now = time.perf_counter()
+            count = message["count"]
+            if count in sent and actor_of.get(count) != seat:
+                figures.live.append(now - sent.pop(count))
+            latest[seat] = message
+            changed.set()
+
+    # seat 0 listens to the process the game's actions go to, seat 1 to the other one
+    live_urls = [base, other]
+    sockets = [await websockets.connect(
+        live_urls[s].replace("http://", "ws://") + f"/api/games/{game_id}/live?token="
+        + tokens[s], max_size=1 << 22) for s in range(2)]
+    readers = [asyncio.create_task(listen(s, ws)) for s, ws in enumerate(sockets)]
+    try:
+        count = 0
+        while count < actions:
+            while True:
+                ready = [s for s, m in latest.items()
+                         if m["count"] == count and s in m["to_act"] and m["legal"]]
+                if ready or any(m["status"] != "play" for m in latest.values()):
+                    break
+                changed.clear()
+                await asyncio.wait_for(changed.wait(), 30)
+            if not ready:
+                break
+            seat = ready[0]
+            move = rng.choice(latest[seat]["legal"])["notation"]
+            started = time.perf_counter()
+            sent[count + 1] = started
+            actor_of[count + 1] = seat
+            reply = await http.post(f"{base}/api/games/{game_id}/actions",
+                                    headers={"Authorization": f"Bearer {tokens[seat]}"},
+                                    json={"action": move, "after": count})
+            figures.round_trips.append(time.perf_counter() - started)
+            if reply.status_code != 200:
+                figures.refused += 1
+                break
+            figures.actions += 1
+            count += 1
+    finally:
+        for task in readers:
+            task.cancel()
+        for ws in sockets:
+            await ws.close()
+
+
+async def drive(urls: list[str], games: int, actions: int, seed: int,
+                figures: Figures) -> None:
+    import httpx
+
+    limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        started = time.perf_counter()
+        await asyncio.gather(*(play_game(http, urls, k, actions, random.Random(seed * 7919 + k),
+                                         figures) for k in range(games)))
+        figures.seconds = time.perf_counter() - started
+
+
+def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str) -> Figures:
+    processes = 2 if backend == "postgres2" else 1
+    figures = Figures(backend, processes, games)
+    with contextlib.ExitStack() as stack:
+        if backend == "sqlite":
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="boardroom-bench-"))
+            args = ["--data", folder]
+        else:
+            args = ["--database", stack.enter_context(pg_database(pg_admin))]
+        procs = [start(args) for _ in range(processes)]
+        try:
+            before = sum(cpu_seconds(proc.pid) for proc, _ in procs)
+            client = time.process_time()
+            asyncio.run(drive([url for _, url in procs], games, actions, seed, figures))
+            figures.client_cpu_s = time.process_time() - client
+            figures.server_cpu_s = sum(cpu_seconds(proc.pid) for proc, _ in procs) - before
+        finally:
+            for proc, _ in procs:
+                stop(proc)
+    return figures
+
+
+def report(results: list[Figures], console: Console) -> None:
+    table = Table(title="boardroom serve under load (2-seat Acquire games, random play)")
+    for column in ("back end", "procs", "games", "actions", "actions/s",
+                   "round trip p50", "p99", "live p50", "live p99", "server CPU/action",
+                   "client CPU/action"):
+        table.add_column(column, justify="right")
+    verdicts = []
+    for f in results:
+        p99 = percentile(f.round_trips, 0.99) * 1000
+        if f.backend == "sqlite":
+            met = p99 < TARGET_P99_MS and f.games >= 100
+            verdicts.append(("[green]met[/green]" if met else "[red]missed[/red]")
+                            + f": SQLite p99 action round trip {p99:.1f} ms with {f.games} "
+                            f"games (target < {TARGET_P99_MS:.0f} ms with 100)")
+        per = 1000 / f.actions if f.actions else 0.0
+        table.add_row(
+            f.backend.replace("postgres2", "postgres"), str(f.processes), str(f.games),
+            str(f.actions), f"{f.per_s:.0f}",
+            f"{percentile(f.round_trips, 0.5) * 1000:.1f} ms", f"{p99:.1f} ms",
+            f"{percentile(f.live, 0.5) * 1000:.1f} ms",
+            f"{percentile(f.live, 0.99) * 1000:.1f} ms", f"{f.server_cpu_s * per:.2f} ms",
+            f"{f.client_cpu_s * per:.2f} ms")
+    console.print(table)
+    for verdict in verdicts:
+        console.print(verdict)
+    if os.getloadavg()[0] > (os.cpu_count() or 1):
+        console.print(f"[yellow]the machine is busy (load average {os.getloadavg()[0]:.1f} "
+                      f"on {os.cpu_count()} cores): latencies include waiting for a CPU; "
+                      "the CPU per action is the steadier figure[/yellow]")
+    refused = sum(f.refused for f in results)
+    if refused:
+        console.print(f"[yellow]{refused} actions were refused (a bench client bug?)[/yellow]")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="boardroom bench server", description=__doc__.split(
+        "::")[0].strip(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=100, help="concurrent games (default 100)")
+    p.add_argument("--actions", type=int, default=30,
+                   help="actions per game (default 30; fewer if a game ends)")
+    p.add_argument("--backend", choices=("sqlite", "postgres", "postgres2", "all"),
+                   default="all", help="postgres2: two processes on one PostgreSQL "
+                                       "(default: all three)")
+    p.add_argument("--pg", default=DEFAULT_PG, metavar="URL",
+                   help=f"a PostgreSQL database to make the run's database from "
+                        f"(default {DEFAULT_PG})")
+    p.add_argument("--seed", type=int, default=0)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = parser()
+    args = p.parse_args(argv)
+    if args.games < 1 or args.actions < 1:
+        p.error("--games and --actions must be at least 1")
+    console = Console(width=max(Console().width, 150))
+    backends = ["sqlite", "postgres", "postgres2"] if args.backend == "all" else [args.backend]
+    results = []
+    for backend in backends:
+        console.print(f"[dim]{backend}: {args.games} games x {args.actions} actions...[/dim]")
+        try:
+            results.append(run_backend(backend, args.games, args.actions, args.seed, args.pg))
+        except Exception as exc:
+            console.print(f"[red]{backend} failed:[/red] {exc}")
+            if args.backend != "all":
+                return 2
+    report(results, console)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
