@@ -240,3 +240,12 @@ def test_redis_carries_live_updates_between_processes(pg_url: str) -> None:
     finally:
         one.stop()
         two.stop()
+
+
+def test_the_server_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from boardroom.bench import main
+
+    assert main(["server", "--backend", "sqlite", "--games", "2", "--actions", "3",
+                 "--think", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "actions/s" in out and "sqlite" in out

@@ -15,6 +15,7 @@
     boardroom bench acquire simulate             # the workbench: games/s per worker
     boardroom bench acquire env                  # the RL environment: steps/s
     boardroom bench lost_atlas compare           # 1,000 Long games x 2 arms
+    boardroom bench server                       # the game server under load
 
 (``python -m boardroom.bench ...`` is the same command.) ``WHAT`` may be left out for
 ``games``. Each benchmark is a module of this package with its own ``main``; the table
@@ -88,6 +89,11 @@ BENCHMARKS: dict[str, dict[str, Benchmark]] = {
                            "the browser table in Chromium: first load, and click to "
                            "redrawn table for a tile lay"),
     },
+    "server": {
+        "games": Benchmark("boardroom.server.bench", (),
+                           "concurrent games through boardroom serve's HTTP API and live "
+                           "connections (SQLite, PostgreSQL x 1 and 2)"),
+    },
 }
 """TITLE -> WHAT -> the benchmark."""
 
@@ -114,7 +120,7 @@ def resolve(argv: Sequence[str]) -> tuple[Benchmark, list[str]] | str:
     >>> resolve(["acquire", "--games", "5"])[1]
     ['acquire', '--games', '5']
     >>> resolve(["chess"])
-    "unknown title 'chess' (known: acquire, congress, lost_atlas, web)"
+    "unknown title 'chess' (known: acquire, congress, lost_atlas, web, server)"
     """
     if not argv:
         return "name a title and a benchmark"

@@ -81,7 +81,6 @@ def parser() -> argparse.ArgumentParser:
         description="Time complete seeded games and their replay against the project's targets.",
     )
     sub = p.add_subparsers(dest="title", required=True, metavar="TITLE")
-    sub.add_parser("server", help="benchmark the game server (boardroom bench server --help)")
     acq = sub.add_parser("acquire", help="benchmark Acquire")
     acq.add_argument("--games", type=int, default=200, help="games to play (default 200)")
     acq.add_argument("--players", type=int, default=4, help="players per game, 2-6 (default 4)")
@@ -95,10 +94,6 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the process exit status."""
-    if argv and argv[0] == "server":
-        from boardroom.server.bench import main as server_main
-
-        return server_main(argv[1:])
     p = parser()
     args = p.parse_args(argv)
     if args.games < 1:

@@ -194,7 +194,7 @@ def add_routes(app: FastAPI) -> None:
                  log_from: int = 0) -> dict[str, Any]:
         """The game as the token's seat sees it (no token: as a spectator), with that
         seat's legal actions. ``log_from``: only the log of actions from that index on."""
-        return games.snapshot(game_id, who(games, game_id, token), max(0, log_from))
+        return games.snapshot(game_id, token, max(0, log_from))
 
     @app.post("/api/games/{game_id}/actions", response_model=s.ActionOut, responses=ERRORS,
               tags=["play"])
@@ -202,7 +202,7 @@ def add_routes(app: FastAPI) -> None:
                     token: Token) -> dict[str, Any]:
         """Play an action if the game has exactly ``after`` actions (else 409), the seat
         must act (else 403) and the rules allow it (else 422 naming the rule)."""
-        return games.act(game_id, who(games, game_id, token), body.action, body.after,
+        return games.act(game_id, token, body.action, body.after,
                          body.key)
 
     @app.post("/api/games/{game_id}/undo", response_model=s.UndoOut, responses=ERRORS,
@@ -210,7 +210,7 @@ def add_routes(app: FastAPI) -> None:
     def undo(game_id: str, body: s.UndoIn, games: Games,
              token: Token) -> dict[str, Any]:
         """Take back your last action (and those after it, with the others' consent)."""
-        return games.undo(game_id, who(games, game_id, token), body.after)
+        return games.undo(game_id, token, body.after)
 
     @app.post("/api/games/{game_id}/undo/{request_id}", response_model=s.UndoOut,
               responses=ERRORS, tags=["play"])
@@ -218,20 +218,20 @@ def add_routes(app: FastAPI) -> None:
                     games: Games,
                     token: Token) -> dict[str, Any]:
         """Accept or decline another seat's take-back request."""
-        return games.answer_undo(game_id, who(games, game_id, token), request_id, body.accept)
+        return games.answer_undo(game_id, token, request_id, body.accept)
 
     @app.get("/api/games/{game_id}/record", responses=ERRORS, tags=["games"])
     def record(game_id: str, games: Games,
                token: Token) -> dict[str, Any]:
         """The record: anyone's once over; while running only the admin's, seed left out."""
-        return games.record(game_id, who(games, game_id, token))
+        return games.record(game_id, token)
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot", response_model=s.Done,
               responses=ERRORS, tags=["admin"])
     def set_bot(game_id: str, seat: int, body: s.BotIn, games: Games,
                 token: Token) -> s.Done:
         """Admin: a bot takes over a seat whose player left (null: the player again)."""
-        games.set_bot(game_id, who(games, game_id, token), seat, body.bot)
+        games.set_bot(game_id, token, seat, body.bot)
         return s.Done()
 
     @app.post("/api/games/{game_id}/end", response_model=s.Done, responses=ERRORS,
@@ -239,7 +239,7 @@ def add_routes(app: FastAPI) -> None:
     def end(game_id: str, games: Games,
             token: Token) -> s.Done:
         """Admin: end the game now; no more actions, and its record becomes public."""
-        games.end(game_id, who(games, game_id, token))
+        games.end(game_id, token)
         return s.Done()
 
 

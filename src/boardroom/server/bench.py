@@ -16,8 +16,12 @@ random (seeded) and posts it. It measures
   (with two processes, the other seat is connected to the other process, so every update
   crosses through PostgreSQL LISTEN/NOTIFY);
 
-and prints actions per second and the p50/p99 of both. The target: 100 concurrent games,
-p99 action round trip under 50 ms on SQLite (on this project's 2-core machines).
+and prints actions per second, the p50/p99 of both, and the CPU time per action of the
+server processes and of the client. Each game pauses ``--think`` seconds on average
+between its actions (as a quick player would); ``--think 0`` drives every game as fast as
+it goes, which measures the throughput ceiling (and then latencies are queueing: 100
+games waiting on each other). The target: 100 concurrent games, p99 action round trip under
+50 ms on SQLite (on this project's 2-core machines).
 """
 
 from __future__ import annotations
@@ -129,10 +133,20 @@ def pg_database(admin_url: str) -> Iterator[str]:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-async def play_game(http: Any, urls: list[str], k: int, actions: int, rng: random.Random,
-                    figures: Figures) -> None:
-    """One two-seat game: live connections for both seats, ``actions`` actions posted."""
-    import websockets
+async def play_game(urls: list[str], k: int, actions: int, rng: random.Random,
+                    figures: Figures, think: float) -> None:
+    """One two-seat game: live connections for both seats, ``actions`` actions posted
+    (one HTTP client per game: a shared pool of hundreds of connections costs the client
+    more than the server's work)."""
+    import httpx
+
+    async with httpx.AsyncClient(timeout=60, verify=False) as http:  # plain http only
+        await play_one(http, urls, k, actions, rng, figures, think)
+
+
+async def play_one(http: Any, urls: list[str], k: int, actions: int, rng: random.Random,
+                   figures: Figures, think: float) -> None:
+    from websockets.asyncio.client import connect
 
     base = urls[k % len(urls)]
     other = urls[(k + 1) % len(urls)]
@@ -158,7 +172,7 @@ async def play_game(http: Any, urls: list[str], k: int, actions: int, rng: rando
 
     # seat 0 listens to the process the game's actions go to, seat 1 to the other one
     live_urls = [base, other]
-    sockets = [await websockets.connect(
+    sockets = [await connect(
         live_urls[s].replace("http://", "ws://") + f"/api/games/{game_id}/live?token="
         + tokens[s], max_size=1 << 22) for s in range(2)]
     readers = [asyncio.create_task(listen(s, ws)) for s, ws in enumerate(sockets)]
@@ -188,6 +202,8 @@ async def play_game(http: Any, urls: list[str], k: int, actions: int, rng: rando
                 break
             figures.actions += 1
             count += 1
+            if think > 0:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
     finally:
         for task in readers:
             task.cancel()
@@ -196,18 +212,15 @@ async def play_game(http: Any, urls: list[str], k: int, actions: int, rng: rando
 
 
 async def drive(urls: list[str], games: int, actions: int, seed: int,
-                figures: Figures) -> None:
-    import httpx
-
-    limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
-    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
-        started = time.perf_counter()
-        await asyncio.gather(*(play_game(http, urls, k, actions, random.Random(seed * 7919 + k),
-                                         figures) for k in range(games)))
-        figures.seconds = time.perf_counter() - started
+                figures: Figures, think: float) -> None:
+    started = time.perf_counter()
+    await asyncio.gather(*(play_game(urls, k, actions, random.Random(seed * 7919 + k),
+                                     figures, think) for k in range(games)))
+    figures.seconds = time.perf_counter() - started
 
 
-def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str) -> Figures:
+def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str,
+                think: float) -> Figures:
     processes = 2 if backend == "postgres2" else 1
     figures = Figures(backend, processes, games)
     with contextlib.ExitStack() as stack:
@@ -220,7 +233,7 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
         try:
             before = sum(cpu_seconds(proc.pid) for proc, _ in procs)
             client = time.process_time()
-            asyncio.run(drive([url for _, url in procs], games, actions, seed, figures))
+            asyncio.run(drive([url for _, url in procs], games, actions, seed, figures, think))
             figures.client_cpu_s = time.process_time() - client
             figures.server_cpu_s = sum(cpu_seconds(proc.pid) for proc, _ in procs) - before
         finally:
@@ -229,8 +242,11 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
     return figures
 
 
-def report(results: list[Figures], console: Console) -> None:
-    table = Table(title="boardroom serve under load (2-seat Acquire games, random play)")
+def report(results: list[Figures], console: Console, think: float) -> None:
+    pace = (f"each game acts every {think:g} s on average" if think > 0
+            else "every game acts as fast as it can")
+    table = Table(title=f"boardroom serve under load (2-seat Acquire games, random play; "
+                        f"{pace})")
     for column in ("back end", "procs", "games", "actions", "actions/s",
                    "round trip p50", "p99", "live p50", "live p99", "server CPU/action",
                    "client CPU/action"):
@@ -275,6 +291,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--pg", default=DEFAULT_PG, metavar="URL",
                    help=f"a PostgreSQL database to make the run's database from "
                         f"(default {DEFAULT_PG})")
+    p.add_argument("--think", type=float, default=1.0, metavar="S",
+                   help="a game's pause between its actions, on average (default 1 s, as a "
+                        "quick player or bot; 0: as fast as possible, the throughput "
+                        "ceiling)")
     p.add_argument("--seed", type=int, default=0)
     return p
 
@@ -290,12 +310,13 @@ def main(argv: list[str] | None = None) -> int:
     for backend in backends:
         console.print(f"[dim]{backend}: {args.games} games x {args.actions} actions...[/dim]")
         try:
-            results.append(run_backend(backend, args.games, args.actions, args.seed, args.pg))
+            results.append(run_backend(backend, args.games, args.actions, args.seed, args.pg,
+                                       args.think))
         except Exception as exc:
             console.print(f"[red]{backend} failed:[/red] {exc}")
             if args.backend != "all":
                 return 2
-    report(results, console)
+    report(results, console, args.think)
     return 0
 
 

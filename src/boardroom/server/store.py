@@ -130,6 +130,9 @@ class Who:
     admin: bool = False
 
 
+Auth = Who | str | None
+"""Who asks: a resolved :class:`Who` (the server's own bots), or a bearer token (None:
+nobody), resolved against the game under its lock."""
 Listener = Callable[[Change], None]
 TxHook = Callable[[Connection, str, int], None]
 
@@ -284,6 +287,9 @@ class GameStore:
                 return Who(seat.seat)
         raise Forbidden("this token belongs to no seat of this game")
 
+    def _auth(self, entry: Entry, auth: Auth) -> Who:
+        return auth if isinstance(auth, Who) else self.who(entry, auth)
+
     def _claim(self, entry: Entry, seat: SeatInfo) -> None:
         self._write(lambda conn: conn.execute(
             update(t.seats).where(t.seats.c.game_id == entry.id, t.seats.c.seat == seat.seat)
@@ -377,9 +383,9 @@ class GameStore:
         return Created(game_id, tokens, admin, [s.name for s in specs], [s.bot for s in specs])
 
     # -- acting ---------------------------------------------------------------
-    def act(self, game_id: str, who: Who, notation: str, after: int, key: str | None = None,
+    def act(self, game_id: str, auth: Auth, notation: str, after: int, key: str | None = None,
             by_bot: bool = False) -> dict[str, Any]:
-        """Append one action for ``who.seat`` if the game has exactly ``after`` actions.
+        """Append one action for the asker's seat if the game has exactly ``after`` actions.
 
         The answer (and, with a ``key``, the answer to every retry) is
         ``{index, count, notation, seat, log}``.
@@ -387,15 +393,16 @@ class GameStore:
         if len(notation) > self.settings.max_notation:
             raise BadRequest(f"an action's notation has at most {self.settings.max_notation} "
                              "characters")
-        seat = who.seat
-        if seat is None:
-            raise Forbidden("only a seat's token can act (this is a spectator's or admin's)")
         with self._lock(game_id):
+            entry = self._current(game_id)
+            seat = self._auth(entry, auth).seat
+            if seat is None:
+                raise Forbidden("only a seat's token can act (this is a spectator's or "
+                                "admin's)")
             if key is not None:
                 stored = self._keyed(game_id, seat, key)
                 if stored is not None:
                     return stored
-            entry = self._current(game_id)
             if entry.status != PLAY:
                 raise Illegal("core.game-over", "the game is over" if entry.status == OVER
                               else "the game was ended by its admin")
@@ -462,17 +469,17 @@ class GameStore:
         return None if row is None else dict(row.response)
 
     # -- taking back ----------------------------------------------------------
-    def undo(self, game_id: str, who: Who, after: int) -> dict[str, Any]:
+    def undo(self, game_id: str, auth: Auth, after: int) -> dict[str, Any]:
         """Take back the seat's own last action, and every action since.
 
         Straight away while nobody has acted since (or no other human is seated); else a
         request every other human seat must accept.
         """
-        seat = who.seat
-        if seat is None:
-            raise Forbidden("only a seat's token can take back its action")
         with self._lock(game_id):
             entry = self._current(game_id)
+            seat = self._auth(entry, auth).seat
+            if seat is None:
+                raise Forbidden("only a seat's token can take back its action")
             if entry.status != PLAY:
                 raise Illegal("server.undo.game-over", "a finished game cannot be taken back")
             if after != entry.count:
@@ -506,13 +513,13 @@ class GameStore:
         self._fire(change)
         return result
 
-    def answer_undo(self, game_id: str, who: Who, request_id: int,
+    def answer_undo(self, game_id: str, auth: Auth, request_id: int,
                     accept: bool) -> dict[str, Any]:
-        seat = who.seat
-        if seat is None:
-            raise Forbidden("only a seat's token can answer a take-back request")
         with self._lock(game_id):
             entry = self._current(game_id)
+            seat = self._auth(entry, auth).seat
+            if seat is None:
+                raise Forbidden("only a seat's token can answer a take-back request")
             req = entry.request
             if req is None or req.id != request_id:
                 raise NotFound(f"no open take-back request {request_id}")
@@ -591,14 +598,14 @@ class GameStore:
         return Change(entry.id, version, entry.count, entry.to_act, before, entry.status)
 
     # -- the admin ------------------------------------------------------------
-    def set_bot(self, game_id: str, who: Who, seat: int, bot: str | None) -> None:
+    def set_bot(self, game_id: str, auth: Auth, seat: int, bot: str | None) -> None:
         """The admin hands seat ``seat`` to a bot (or, with None, back to its token)."""
-        if not who.admin:
-            raise Forbidden("only the game's admin token can change a seat")
-        if bot is not None and bot not in bot_names():
-            raise BadRequest(f"unknown bot {bot!r}; known bots: {', '.join(bot_names())}")
         with self._lock(game_id):
             entry = self._current(game_id)
+            if not self._auth(entry, auth).admin:
+                raise Forbidden("only the game's admin token can change a seat")
+            if bot is not None and bot not in bot_names():
+                raise BadRequest(f"unknown bot {bot!r}; known bots: {', '.join(bot_names())}")
             if not 0 <= seat < len(entry.seats):
                 raise NotFound(f"no seat {seat}")
             def hand_over(conn: Connection) -> int:
@@ -614,12 +621,12 @@ class GameStore:
             change = Change(game_id, version, entry.count, entry.to_act, (), entry.status)
         self._fire(change)
 
-    def end(self, game_id: str, who: Who) -> None:
+    def end(self, game_id: str, auth: Auth) -> None:
         """The admin ends a game before its end: no more actions, the record is public."""
-        if not who.admin:
-            raise Forbidden("only the game's admin token can end the game")
         with self._lock(game_id):
             entry = self._current(game_id)
+            if not self._auth(entry, auth).admin:
+                raise Forbidden("only the game's admin token can end the game")
             if entry.status != PLAY:
                 raise Illegal("core.game-over", "the game is already over")
             before = entry.to_act
@@ -629,16 +636,18 @@ class GameStore:
         self._fire(change)
 
     # -- reading --------------------------------------------------------------
-    def snapshot(self, game_id: str, who: Who, log_from: int = 0) -> dict[str, Any]:
-        """What ``who`` may see now: the body of ``GET /api/games/{id}``."""
+    def snapshot(self, game_id: str, auth: Auth, log_from: int = 0) -> dict[str, Any]:
+        """What the asker may see now: the body of ``GET /api/games/{id}``."""
         with self._lock(game_id):
-            return snapshot_of(self._current(game_id), who, log_from)
+            entry = self._current(game_id)
+            return snapshot_of(entry, self._auth(entry, auth), log_from)
 
-    def record(self, game_id: str, who: Who) -> dict[str, Any]:
+    def record(self, game_id: str, auth: Auth) -> dict[str, Any]:
         """The record: anyone's once the game is over; while it runs only the admin's, and
         then without the seed (it decides the draws)."""
         with self._lock(game_id):
             entry = self._current(game_id)
+            who = self._auth(entry, auth)
             record = entry.game.to_record()
         if entry.status != PLAY:
             return record
