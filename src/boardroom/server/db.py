@@ -47,7 +47,9 @@ def make_engine(url: str) -> Engine:
 
         sqlite_savepoints(engine)
         return engine
-    return create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+    # no pre-ping: it would add a round trip to every checkout; stale connections are
+    # recycled instead
+    return create_engine(url, pool_size=20, max_overflow=20, pool_recycle=1800)
 
 
 def alembic_config() -> Config:
