@@ -22,10 +22,13 @@ from boardroom.titles.lost_atlas.board.operator import EXPRESS, OVERNIGHT, RESOU
 from boardroom.titles.lost_atlas.board.routes import (
     Side,
     Waypoint,
+    best_waypoints,
     build_network,
     check_routes,
     company_routes,
     destination_values,
+    routes_from_waypoints,
+    waypoint_hexes,
 )
 
 C = load_components()
@@ -448,3 +451,29 @@ def test_bot_positions_are_late_game_with_an_infinity_train() -> None:
         assert data["instances"]
         for inst in data["instances"]:
             assert inst["trains"][0] is None and len(inst["trains"]) == 2
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="no benchmark corpus in this checkout")
+def test_best_routes_check_the_same_on_their_own_hexes_as_on_the_map() -> None:
+    # The submitted-route check first builds only the hexes the waypoints name
+    # (waypoint_hexes): the best routes of bot-corpus positions are legal and earn the
+    # same there and on the whole map.
+    from boardroom.bench.lost_atlas_routes import board_from_json
+    from boardroom.routing import validate
+
+    checked = 0
+    for path in sorted(CORPUS.glob("bots_*.json"))[:6]:
+        data = json.loads(path.read_text())
+        board = board_from_json(C, data)
+        for inst in data["instances"]:
+            args = (board, inst["company"], inst["trains"], data["phase"],
+                    inst["destination_values"], frozenset(inst["abilities"]))
+            total, waypoints = best_waypoints(*args)
+            for only in (waypoint_hexes(waypoints), None):
+                net = build_network(*args[:3], inst["destination_values"], args[5],
+                                    only=only)
+                built = routes_from_waypoints(net, waypoints)
+                assert validate(net.problem, built) is None
+                assert sum(r.revenue for r in built) == total
+            checked += 1
+    assert checked >= 10

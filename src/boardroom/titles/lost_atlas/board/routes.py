@@ -31,7 +31,7 @@ breaks (``lost_atlas.route.*``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -114,8 +114,13 @@ def destination_values(components: Components, phase: str,
 
 def build_network(board: Board, company_id: str, trains: Sequence[int | None],
                   destination_values: Mapping[str, int] | int, abilities: frozenset[str],
-                  cut_throat: bool = False, reach_only: bool = False) -> Network:
+                  cut_throat: bool = False, reach_only: bool = False,
+                  only: Collection[Hex] | None = None) -> Network:
     """The routing problem of ``company_id`` running ``trains`` on ``board`` now.
+
+    With ``only`` just those hexes are modelled (:func:`waypoint_hexes`: the hexes a
+    submitted route passes, enough to check it, as a route's legality and revenue are
+    read off the hexes it passes).
 
     With ``reach_only`` only the hexes the company's trains could enter are modelled:
     its hub hexes and those tracing from its hubs reaches (a route includes a hub, so
@@ -124,7 +129,9 @@ def build_network(board: Board, company_id: str, trains: Sequence[int | None],
     map, so that a route off the company's network is refused by the rule it breaks.
     """
     laid = board.track.laid
-    if reach_only:
+    if only is not None:
+        hexes = sorted(h for h in only if h in laid)
+    elif reach_only:
         from boardroom.titles.lost_atlas.board.track_laying import trace_for
 
         reach = trace_for(board, Operator(company_id, abilities))
@@ -257,6 +264,25 @@ def best_waypoints(board: Board, company_id: str, trains: Sequence[int | None], 
                         reach_only=True)
     result = solve(net.problem, node_budget)
     return result.total, tuple(waypoints_of(net, r) for r in result.routes)
+
+
+def waypoint_hexes(routes: Sequence[Sequence[Waypoint]]) -> set[Hex]:
+    """Every hex the submitted routes name or enter: their stops' hexes and, for each
+    side crossed, the hexes on both sides of it (a route passing a hex without a stop
+    enters it across one side and leaves across another).
+
+    >>> sorted(waypoint_hexes([[((0, 0), 0), Side((0, 0), 1)], []]))
+    [(-1, 1), (0, 0)]
+    """
+    out: set[Hex] = set()
+    for waypoints in routes:
+        for w in waypoints:
+            if isinstance(w, Side):
+                out.add(w.hex)
+                out.add(neighbour(w.hex, w.edge))
+            else:
+                out.add(w[0])
+    return out
 
 
 def routes_from_waypoints(net: Network, routes: Sequence[Sequence[Waypoint]]) -> list[Route]:

@@ -75,6 +75,7 @@ from dataclasses import dataclass, field
 
 from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
+from boardroom.map.hexes import Hex
 from boardroom.map.track import StopRef
 from boardroom.routing import Route, RouteError, validate
 from boardroom.titles.lost_atlas.actions import Pass
@@ -779,13 +780,14 @@ def _wrong_step(state: LostAtlasState, action: AnyAction) -> IllegalAction | Non
                          f"the {op.step} step comes first (pass to skip it)")
 
 
-def _network(state: LostAtlasState, company: str, reach_only: bool = False) -> routes.Network:
+def _network(state: LostAtlasState, company: str, reach_only: bool = False,
+             only: set[Hex] | None = None) -> routes.Network:
     values = routes.destination_values(state.components, state.phase,
                                        state.destination_values)
     return routes.build_network(state.board, company, _route_trains(state, company), values,
                                 state.corps[company].abilities,
                                 cut_throat=bool(state.options.get("cut_throat_routes")),
-                                reach_only=reach_only)
+                                reach_only=reach_only, only=only)
 
 
 def _check_submitted(state: LostAtlasState, action: Run) -> IllegalAction | None:
@@ -798,22 +800,24 @@ def _check_submitted(state: LostAtlasState, action: Run) -> IllegalAction | None
         return IllegalAction(f"{routes.RULE}.train-count",
                              f"one route per train: {len(trains)} trains, "
                              f"{len(action.routes)} routes")
-    # Every hex of a legal route is reached from a hub, so the routes are legal on the
-    # company's reach exactly when they are on the whole map; the whole map is built
-    # only to name the rule a refused route breaks.
+    # A route's legality and revenue are read off the hexes it passes, so the routes are
+    # legal on the hexes they name (or on the company's reach: every hex of a legal route
+    # is reached from a hub) exactly when they are on the whole map; the whole map is
+    # built only to name the rule a refused route breaks.
     built: list[Route] | None = None
-    for reach_only in (True, False):
-        net = _network(state, op.company, reach_only)
+    for scope in ("route", "reach", "map"):
+        net = _network(state, op.company, scope == "reach",
+                       routes.waypoint_hexes(action.routes) if scope == "route" else None)
         try:
             built = routes.routes_from_waypoints(net, action.routes)
         except RouteError as err:
-            if reach_only:
+            if scope != "map":
                 continue
             return err
         problem = validate(net.problem, built, routes.RULE)
         if problem is None:
             break
-        if not reach_only:
+        if scope == "map":
             return problem
     assert built is not None
     earned = sum(route.revenue for route in built)
