@@ -414,6 +414,35 @@ def test_stress_positions_keep_their_recorded_optimum() -> None:
     assert checked
 
 
+DENSE = BENCHMARKS / "routes-dense"
+
+
+@pytest.mark.skipif(not DENSE.exists(), reason="no dense corpus in this checkout")
+def test_dense_corpus_three_trains_proven_or_said_not_to_be() -> None:
+    # Three trains (two ∞ and a 7) on a full map: a quick instance keeps its recorded
+    # optimum; a hard one stopped by a node budget says it is not proven, and its routes
+    # are still legal and earn what it says.
+    from boardroom.bench.lost_atlas_routes import board_from_json
+    from boardroom.routing import validate
+
+    data = json.loads((DENSE / "dense_grey_001.json").read_text())
+    board = board_from_json(C, data)
+    insts = {inst["company"]: inst for inst in data["instances"]}
+    quick, hard = insts["major3"], insts["major2"]
+    assert quick["trains"] == [None, None, 7] and "total" in quick
+    result = company_routes(board, "major3", quick["trains"], "grey",
+                            quick["destination_values"], frozenset(quick["abilities"]))
+    assert result.proven and result.total == quick["total"]
+    assert "total" not in hard  # the generator's budget did not prove it either
+    args = (board, "major2", hard["trains"], "grey", hard["destination_values"],
+            frozenset(hard["abilities"]))
+    stopped = company_routes(*args, node_budget=20_000)
+    assert not stopped.proven
+    net = build_network(*args[:3], hard["destination_values"], args[5], reach_only=True)
+    assert validate(net.problem, stopped.routes) is None
+    assert stopped.total == sum(r.revenue for r in stopped.routes) > 0
+
+
 @pytest.mark.skipif(not CORPUS.exists(), reason="no benchmark corpus in this checkout")
 def test_bot_corpus_positions_keep_their_recorded_optimum() -> None:
     # Every instance of the bot-play corpus (each solves in milliseconds).
@@ -439,6 +468,10 @@ def test_route_benchmark_runs_on_a_corpus_folder(tmp_path: Path) -> None:
     (tmp_path / first.name).write_text(first.read_text())
     assert main(["--corpus", str(tmp_path), "--no-cpsat", "--repeat", "1"]) == 0
     assert main(["--corpus", str(tmp_path / "none")]) == 2
+    # A node budget that stops the searches: the run fails (not proven), never passes.
+    assert main(["--corpus", str(tmp_path), "--no-cpsat", "--repeat", "1", "--cpu",
+                 "--node-budget", "3"]) == 1
+    assert main(["--corpus", str(tmp_path), "--node-budget", "0"]) == 2
 
 
 def test_bot_positions_are_late_game_with_an_infinity_train() -> None:
