@@ -780,14 +780,14 @@ def _wrong_step(state: LostAtlasState, action: AnyAction) -> IllegalAction | Non
                          f"the {op.step} step comes first (pass to skip it)")
 
 
-def _network(state: LostAtlasState, company: str, reach_only: bool = False,
+def _network(state: LostAtlasState, company: str,
              only: set[Hex] | None = None) -> routes.Network:
     values = routes.destination_values(state.components, state.phase,
                                        state.destination_values)
     return routes.build_network(state.board, company, _route_trains(state, company), values,
                                 state.corps[company].abilities,
                                 cut_throat=bool(state.options.get("cut_throat_routes")),
-                                reach_only=reach_only, only=only)
+                                only=only)
 
 
 def _check_submitted(state: LostAtlasState, action: Run) -> IllegalAction | None:
@@ -801,13 +801,12 @@ def _check_submitted(state: LostAtlasState, action: Run) -> IllegalAction | None
                              f"one route per train: {len(trains)} trains, "
                              f"{len(action.routes)} routes")
     # A route's legality and revenue are read off the hexes it passes, so the routes are
-    # legal on the hexes they name (or on the company's reach: every hex of a legal route
-    # is reached from a hub) exactly when they are on the whole map; the whole map is
-    # built only to name the rule a refused route breaks.
+    # legal on the hexes they name exactly when they are on the whole map; the whole map
+    # is built only to name the rule a refused route breaks.
     built: list[Route] | None = None
-    for scope in ("route", "reach", "map"):
-        net = _network(state, op.company, scope == "reach",
-                       routes.waypoint_hexes(action.routes) if scope == "route" else None)
+    for scope in ("route", "map"):
+        net = _network(state, op.company,
+                       only=routes.waypoint_hexes(action.routes) if scope == "route" else None)
         try:
             built = routes.routes_from_waypoints(net, action.routes)
         except RouteError as err:
