@@ -90,3 +90,25 @@ def test_with_no_chain_on_the_board_only_pass_is_legal() -> None:
     game = position(hands={0: ["5E"]})
     play(game, "5E")
     assert game.legal_actions() == [Buy(())]
+
+
+def test_listed_buys_are_exactly_the_combinations_the_buying_rules_accept() -> None:
+    """The fast listing (acquire.buy.*) gives the same list, in the same order, as checking
+    every combination of up to three shares with the rule checks, in random games."""
+    import boardroom
+    from boardroom.bots import make_bot
+    from boardroom.titles.acquire import title as acquire_title
+
+    checked = 0
+    for seed in range(6):
+        game = boardroom.new_game("acquire", ["A", "B", "C", "D"][: 2 + seed % 3], seed=seed)
+        bots = [make_bot("random", seed=seed * 10 + s) for s in range(4)]
+        while not game.is_over:
+            state, seat = game.state, game.to_act[0]
+            if state.step == "buy":
+                slow = [Buy(c) for c in acquire_title._BUY_SETS
+                        if acquire_title.TITLE._check_buy(state, seat, c) is None]
+                assert acquire_title._legal_buys(state, seat) == slow
+                checked += 1
+            game.apply(bots[seat].choose(game, seat), seat)
+    assert checked > 100

@@ -78,6 +78,49 @@ _BUY_SETS: tuple[tuple[int, ...], ...] = tuple(
     combo for k in range(MAX_BUY + 1) for combo in combinations_with_replacement(range(7), k)
 )
 
+_BUYS: dict[tuple[int, ...], Buy] = {combo: Buy(combo) for combo in _BUY_SETS}
+"""One shared (immutable) action per combination, so listing them allocates nothing."""
+
+
+def _legal_buys(state: AcquireState, seat: int) -> list[Buy]:
+    """The Buy actions :meth:`AcquireTitle._check_buy` accepts, in ``_BUY_SETS`` order.
+
+    The same rules (acquire.buy.*), read once per chain instead of once per combination:
+    only chains on the board with shares left and a price the buyer can pay take part,
+    and combinations of those are generated in the order filtering ``_BUY_SETS`` gives.
+    """
+    ledger = state.ledger
+    cash = ledger.cash[account(seat)]
+    size = state.size
+    price = [0] * 7
+    room = [0] * 7
+    usable = []
+    for c in range(7):
+        if size[c]:
+            p = chain_price(c, size[c])
+            left = min(ledger.holding(CHAINS[c], BANK), MAX_BUY, cash // p)
+            if left:
+                price[c], room[c] = p, left
+                usable.append(c)
+    buys = _BUYS
+    out = [buys[()]]
+    out.extend(buys[(a,)] for a in usable)
+    pairs = []
+    for i, a in enumerate(usable):
+        for b in usable[i:]:
+            if (a != b or room[a] >= 2) and price[a] + price[b] <= cash:
+                pairs.append((a, b))
+    out.extend(buys[pair] for pair in pairs)
+    for a, b in pairs:
+        for c in usable:
+            if c < b:
+                continue
+            same = 1 + (a == c) + (b == c)
+            if same <= room[c] and price[a] + price[b] + price[c] <= cash:
+                out.append(buys[(a, b, c)])
+    return out
+
+
 _STEP_WORDS = {
     PLACE: "place a tile",
     FOUND: "name the chain being founded",
@@ -216,14 +259,7 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             for trade in range(0, merger.trade_limit(state, held) + 1, 2):
                 out.extend(Dispose(sell, trade) for sell in range(held - trade + 1))
         elif step == BUY:
-            # only chains that could be bought alone can be in a legal set: the rest
-            # are left out before _check_buy (the rule) judges each set
-            cash = state.ledger.cash[account(seat)]
-            buyable = frozenset(c for c in range(7) if state.size[c]
-                                and state.ledger.holding(CHAINS[c], BANK)
-                                and chain_price(c, state.size[c]) <= cash)
-            out.extend(Buy(combo) for combo in _BUY_SETS if buyable.issuperset(combo)
-                       and self._check_buy(state, seat, combo) is None)
+            out.extend(_legal_buys(state, seat))
             if may_declare_end(state.size) and not state.end_declared:
                 out.append(End())
         return out
