@@ -180,31 +180,44 @@ def first_tiles(board: Board, h: Hex, op: Operator) -> tuple[str, ...]:
 
 def exit_problem(board: Board, h: Hex, exits: frozenset[int], op: Operator) -> IllegalAction | None:
     """The rule a track end on these exits would break, if any."""
+    for e in sorted(exits):
+        problem = edge_problem(board, h, e, op)
+        if problem is not None:
+            return problem
+    return None
+
+
+def edge_problem(board: Board, h: Hex, e: int, op: Operator) -> IllegalAction | None:
+    """The rule a track end on side ``e`` of ``h`` would break, if any."""
     space = board.spaces[h]
     bridging = op.has(BRIDGING)
-    for e in sorted(exits):
-        if e in space.water_edges and not bridging:
-            return IllegalAction("lost_atlas.track.water-edge",
-                                 f"track may not run into the water side {e} of {h}")
-        n = neighbour(h, e)
-        other = board.spaces.get(n)
-        if other is None:
-            return IllegalAction("lost_atlas.track.map-edge",
-                                 f"track may not run off the edge of the map (side {e} of {h})")
-        if other.terrain == BORDER:
-            return IllegalAction("lost_atlas.track.border",
-                                 f"track may not run into the border hex {n}")
-        if other.terrain == WATER and not bridging:
-            return IllegalAction("lost_atlas.track.water-edge",
-                                 f"track may not run into the water hex {n}")
-        if opposite(e) in other.water_edges and not bridging:
-            return IllegalAction("lost_atlas.track.water-edge",
-                                 f"track may not run into the water side of {n}")
-        if other.terrain == DESTINATION and opposite(e) not in other.open_edges:
-            return IllegalAction("lost_atlas.track.destination-side",
-                                 f"track may not run into a blank side of the Distant "
-                                 f"Destination {n}")
+    if e in space.water_edges and not bridging:
+        return IllegalAction("lost_atlas.track.water-edge",
+                             f"track may not run into the water side {e} of {h}")
+    n = neighbour(h, e)
+    other = board.spaces.get(n)
+    if other is None:
+        return IllegalAction("lost_atlas.track.map-edge",
+                             f"track may not run off the edge of the map (side {e} of {h})")
+    if other.terrain == BORDER:
+        return IllegalAction("lost_atlas.track.border",
+                             f"track may not run into the border hex {n}")
+    if other.terrain == WATER and not bridging:
+        return IllegalAction("lost_atlas.track.water-edge",
+                             f"track may not run into the water hex {n}")
+    if opposite(e) in other.water_edges and not bridging:
+        return IllegalAction("lost_atlas.track.water-edge",
+                             f"track may not run into the water side of {n}")
+    if other.terrain == DESTINATION and opposite(e) not in other.open_edges:
+        return IllegalAction("lost_atlas.track.destination-side",
+                             f"track may not run into a blank side of the Distant "
+                             f"Destination {n}")
     return None
+
+
+def blocked_edges(board: Board, h: Hex, op: Operator) -> frozenset[int]:
+    """The sides of ``h`` no track of ``op`` may end on (:func:`edge_problem`)."""
+    return frozenset(e for e in range(6) if edge_problem(board, h, e, op) is not None)
 
 
 def _new_track_reached(board: Board, h: Hex, reach: Reach, new: TileDef, rotation: int,
@@ -263,6 +276,14 @@ def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayB
 def _check_yellow(board: Board, op: Operator, budget: LayBudget, lay: TileLay, tile: TileDef,
                   reach: Reach, current: tuple[TileDef, int] | None) -> IllegalAction | None:
     h = lay.hex
+    return (_yellow_tile_problem(board, op, budget, h, tile)
+            or _yellow_rotation_problem(board, op, h, tile, lay.rotation, reach)
+            or _terrain_cost_problem(board, op, h))
+
+
+def _yellow_tile_problem(board: Board, op: Operator, budget: LayBudget, h: Hex,
+                         tile: TileDef) -> IllegalAction | None:
+    """The first-lay rules that do not depend on the rotation."""
     space = board.spaces[h]
     if space.terrain in (WATER, DESTINATION, BORDER) and not (
         space.terrain == WATER and op.has(BRIDGING)
@@ -283,12 +304,24 @@ def _check_yellow(board: Board, op: Operator, budget: LayBudget, lay: TileLay, t
     if not may_lay_yellow(budget, op):
         return IllegalAction("lost_atlas.track.lay-count",
                              "a company lays up to two yellow tiles or one upgrade a turn")
-    problem = exit_problem(board, h, tile.exits(lay.rotation), op)
+    return None
+
+
+def _yellow_rotation_problem(board: Board, op: Operator, h: Hex, tile: TileDef, rotation: int,
+                             reach: Reach) -> IllegalAction | None:
+    """The first-lay rules that depend on the rotation: where the exits run, and a route
+    through the new track."""
+    problem = exit_problem(board, h, tile.exits(rotation), op)
     if problem is not None:
         return problem
-    if not _new_track_reached(board, h, reach, tile, lay.rotation, None):
+    if not _new_track_reached(board, h, reach, tile, rotation, None):
         return IllegalAction("lost_atlas.track.reach-new-track",
                              f"{op.id} cannot trace a route through the new track on {h}")
+    return None
+
+
+def _terrain_cost_problem(board: Board, op: Operator, h: Hex) -> IllegalAction | None:
+    space = board.spaces[h]
     if space.cost > op.treasury:
         return IllegalAction("lost_atlas.track.terrain-cost",
                              f"laying on {h} costs {space.cost}; the treasury has {op.treasury}")
@@ -298,8 +331,15 @@ def _check_yellow(board: Board, op: Operator, budget: LayBudget, lay: TileLay, t
 def _check_upgrade(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
                    lay: TileLay, tile: TileDef, reach: Reach,
                    current: tuple[TileDef, int], connected: bool = True) -> IllegalAction | None:
-    h = lay.hex
-    old, old_rotation = current
+    return (_upgrade_tile_problem(colours, budget, lay.hex, tile, current)
+            or _upgrade_rotation_problem(board, op, lay.hex, tile, lay.rotation, reach,
+                                         current, connected))
+
+
+def _upgrade_tile_problem(colours: tuple[str, ...], budget: LayBudget, h: Hex, tile: TileDef,
+                          current: tuple[TileDef, int]) -> IllegalAction | None:
+    """The upgrade rules that do not depend on the rotation."""
+    old = current[0]
     if tile.colour == "yellow":
         return IllegalAction("lost_atlas.track.yellow-empty",
                              f"yellow tiles go only on empty land; {h} already has track")
@@ -320,20 +360,29 @@ def _check_upgrade(board: Board, op: Operator, colours: tuple[str, ...], budget:
     if not may_upgrade(budget):
         return IllegalAction("lost_atlas.track.lay-count",
                              "a company lays up to two yellow tiles or one upgrade a turn")
-    if not keeps_track(old, old_rotation, tile, lay.rotation):
+    return None
+
+
+def _upgrade_rotation_problem(board: Board, op: Operator, h: Hex, tile: TileDef, rotation: int,
+                              reach: Reach, current: tuple[TileDef, int],
+                              connected: bool = True) -> IllegalAction | None:
+    """The upgrade rules that depend on the rotation: the old track kept, where the new
+    exits run, and a route into the tile or its new track."""
+    old, old_rotation = current
+    if not keeps_track(old, old_rotation, tile, rotation):
         return IllegalAction("lost_atlas.track.keep-connections",
-                             f"tile {tile.id} turned {lay.rotation} does not keep the existing "
+                             f"tile {tile.id} turned {rotation} does not keep the existing "
                              f"track of {h} exactly")
-    problem = exit_problem(board, h, tile.exits(lay.rotation) - old.exits(old_rotation), op)
+    problem = exit_problem(board, h, tile.exits(rotation) - old.exits(old_rotation), op)
     if problem is not None:
         return problem
     if not connected:
         return None
     if tile.is_city:
-        if not _route_into(h, reach, tile, lay.rotation):
+        if not _route_into(h, reach, tile, rotation):
             return IllegalAction("lost_atlas.track.reach-city",
                                  f"{op.id} cannot trace a route into {h}")
-    elif not _new_track_reached(board, h, reach, tile, lay.rotation, current):
+    elif not _new_track_reached(board, h, reach, tile, rotation, current):
         return IllegalAction("lost_atlas.track.reach-new-track",
                              f"{op.id} cannot trace a route through the new track on {h}")
     return None
@@ -342,7 +391,12 @@ def _check_upgrade(board: Board, op: Operator, colours: tuple[str, ...], budget:
 def iter_lays(board: Board, op: Operator, colours: tuple[str, ...],
               budget: LayBudget) -> Iterator[TileLay]:
     """Every legal (hex, tile, rotation) for ``op`` now, one rotation per distinct track,
-    in a fixed order (hexes sorted); lazily, so "is there any?" stops at the first."""
+    in a fixed order (hexes sorted); lazily, so "is there any?" stops at the first.
+
+    The same rules as :func:`check_lay` (a test compares the two), with the ones that do
+    not depend on the rotation checked once per tile, the sides a track may not end on
+    found once per hex, and no refusal built for the rotations that fail.
+    """
     reach = trace_for(board, op)
     yellow_ok = may_lay_yellow(budget, op)
     upgrade_ok = may_upgrade(budget)
@@ -351,27 +405,51 @@ def iter_lays(board: Board, op: Operator, colours: tuple[str, ...],
     candidates: set[Hex] = set(reach.entries)
     candidates.update(ref[0] for ref in reach.stops)
     tiles = board.components.tiles
+    supply = board.supply
     for h in sorted(candidates):
         if h not in board.spaces:
             continue
-        if is_yellow_lay(board, h):
-            if not yellow_ok:
+        current = board.tile_at(h)
+        yellow = current is None or current[0].colour == EMPTY_COLOUR
+        if yellow:
+            if not yellow_ok or _terrain_cost_problem(board, op, h) is not None:
                 continue
             options = first_tiles(board, h, op)
         else:
             if not upgrade_ok:
                 continue
-            current = board.tile_at(h)
             assert current is not None
             options = current[0].upgrades
+        blocked: frozenset[int] | None = None
         for tile_id in options:
             tile = tiles.get(tile_id)
-            if tile is None or board.supply.get(tile_id, 0) <= 0:
+            if tile is None or supply.get(tile_id, 0) <= 0:
                 continue
-            for rotation in tile.distinct_rotations():
-                lay = TileLay(h, tile_id, rotation)
-                if check_lay(board, op, colours, budget, lay, reach) is None:
-                    yield lay
+            if blocked is None:
+                blocked = blocked_edges(board, h, op)
+            if yellow:
+                if _yellow_tile_problem(board, op, budget, h, tile) is not None:
+                    continue
+                for rotation in tile.distinct_rotations():
+                    # _yellow_rotation_problem, without building the refusals
+                    if not tile.exits(rotation) & blocked and _new_track_reached(
+                            board, h, reach, tile, rotation, None):
+                        yield TileLay(h, tile_id, rotation)
+            else:
+                assert current is not None
+                if _upgrade_tile_problem(colours, budget, h, tile, current) is not None:
+                    continue
+                old, old_rotation = current
+                old_exits = old.exits(old_rotation)
+                for rotation in tile.distinct_rotations():
+                    # _upgrade_rotation_problem, without building the refusals
+                    if not keeps_track(old, old_rotation, tile, rotation):
+                        continue
+                    if (tile.exits(rotation) - old_exits) & blocked:
+                        continue
+                    if (_route_into(h, reach, tile, rotation) if tile.is_city
+                            else _new_track_reached(board, h, reach, tile, rotation, current)):
+                        yield TileLay(h, tile_id, rotation)
 
 
 def legal_lays(board: Board, op: Operator, colours: tuple[str, ...],

@@ -612,10 +612,24 @@ def _rulebook_step_options(state: LostAtlasState) -> list[OperatingAction]:
             for t in sorted(set(state.corps[seller].trains),
                             key=lambda x: list(state.components.trains).index(x)):
                 low = op.refused.get((seller, t), 0) + 1
-                out.extend(OfferTrain(seller, t, p) for p in range(low, cash + 1))
+                out.extend(_offers(seller, t, cash)[low:cash + 1])
     if not corp.trains and not _affordable_purchase(state, company):
         out.extend(ForceTrain(t, source) for t, source in _cheapest(state))
     return out
+
+
+_OFFERS: dict[tuple[str, str], list[OfferTrain]] = {}
+"""Shared (immutable) offers by seller and train, indexed by price (0 unused): a treasury
+may make hundreds of offers, and listing them then costs a slice, not hundreds of
+constructions."""
+
+
+def _offers(seller: str, train: str, cash: int) -> list[OfferTrain]:
+    """``_offers(s, t, c)[p]`` is ``OfferTrain(s, t, p)`` for every ``p <= c``."""
+    made = _OFFERS.setdefault((seller, train), [OfferTrain(seller, train, 0)])
+    if len(made) <= cash:
+        made.extend(OfferTrain(seller, train, p) for p in range(len(made), cash + 1))
+    return made
 
 
 def _has_step_options(state: LostAtlasState) -> bool:
