@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -66,7 +67,7 @@ from boardroom.titles.acquire.placement import (
     relabel,
     touching_chains,
 )
-from boardroom.titles.acquire.state import EMPTY, LONE
+from boardroom.titles.acquire.state import BANK, EMPTY, LONE, AcquireState, account
 from boardroom.titles.acquire.stockcard import CHAINS, SAFE_SIZE, TIER, Mode, chain_price
 
 _CHAIN_INDEX = {name: index for index, name in enumerate(CHAINS)}
@@ -163,17 +164,51 @@ class Table:
             tiles_left=view["tiles_left"],
         )
 
+    @classmethod
+    def from_state(cls, state: AcquireState, seat: int) -> Table:
+        """The same table as ``from_view(view(state, seat), seat)``, read straight from the
+        state's public parts and ``seat``'s own rack (the search bots' fast path)."""
+        ledger = state.ledger
+        accounts = [account(s) for s in range(len(state.players))]
+        shares = [[ledger.holding(name, a) for name in CHAINS] for a in accounts]
+        return cls(
+            seat=seat,
+            mode=cast(Mode, state.mode),
+            board=list(state.board),
+            size=list(state.size),
+            bank=[ledger.holding(name, BANK) for name in CHAINS],
+            cash=[ledger.cash[a] for a in accounts],
+            shares=shares,
+            hand=sorted(state.hands[seat]),
+            tiles_left=len(state.bag),
+        )
+
     def reserve(self) -> int:
         return EARLY_RESERVE if self.tiles_left > LATE_TILES else LATE_RESERVE
 
     def bonuses(self, chain: int, size: int, shares: Sequence[Sequence[int]]) -> dict[int, int]:
-        """What each seat would be paid for ``chain`` at ``size`` with these holdings."""
-        holdings = {s: held[chain] for s, held in enumerate(shares) if held[chain]}
-        if self.players == 2:
-            holdings[BANK_SEAT] = BANK_EXPECTED_HOLDING
-        paid = pay_bonuses(self.mode, chain_price(chain, size), holdings)
-        paid.pop(BANK_SEAT, None)
+        """What each seat would be paid for ``chain`` at ``size`` with these holdings.
+
+        Remembered by (mode, chain, size, holdings): the search bots ask the same
+        questions many thousands of times. Callers must not change the returned dict.
+        """
+        counts = tuple(held[chain] for held in shares)
+        key = (self.mode, chain, size, counts)
+        paid = _BONUS_CACHE.get(key)
+        if paid is None:
+            holdings = {s: n for s, n in enumerate(counts) if n}
+            if self.players == 2:
+                holdings[BANK_SEAT] = BANK_EXPECTED_HOLDING
+            paid = pay_bonuses(self.mode, chain_price(chain, size), holdings)
+            paid.pop(BANK_SEAT, None)
+            if len(_BONUS_CACHE) >= BONUS_CACHE_SIZE:
+                _BONUS_CACHE.clear()
+            _BONUS_CACHE[key] = paid
         return paid
+
+
+BONUS_CACHE_SIZE = 200_000
+_BONUS_CACHE: dict[tuple[str, int, int, tuple[int, ...]], dict[int, int]] = {}
 
 
 def worths(table: Table, size: Sequence[int], shares: Sequence[Sequence[int]],
@@ -230,6 +265,35 @@ class GreedyBot(Bot):
         top = max(scores)
         best = [a for a, s in zip(choices, scores, strict=True) if s >= top - 1e-6]
         return best[self.rng.below(len(best))]
+
+    def scored(self, view: Any, seat: int, actions: Sequence[Action],
+               table: Table | None = None) -> list[tuple[float, Action]]:
+        """Every action with the score :meth:`choose` gives it (higher is better); an End
+        the bot would declare scores infinity. For the search bots' priors. ``view`` needs
+        only its "step", "placed" and "merger" entries when ``table`` is given."""
+        if len(actions) == 1:
+            return [(0.0, actions[0])]
+        if table is None:
+            table = Table.from_view(view, seat)
+        out: list[tuple[float, Action]] = []
+        ends = [a for a in actions if isinstance(a, End)]
+        choices = [a for a in actions if not isinstance(a, End)] or list(actions)
+        if ends:
+            out.append((math.inf if self._ahead_at_end(table) else -math.inf, ends[0]))
+            if choices == list(actions):
+                return out
+        step = view["step"]
+        if step == "buy":
+            scores = self._buy_scores(table, choices)
+        elif step == "dispose":
+            scores = [self._dispose_score(table, view["merger"], a) for a in choices]
+        elif step == "next":
+            scores = [float(table.shares[seat][cast(NextAcquired, a).chain]) for a in choices]
+        else:
+            base = relative(worths(table, table.size, table.shares, table.cash), seat)
+            scores = [self._position_score(table, view, a) - base for a in choices]
+        out.extend(zip(scores, choices, strict=True))
+        return out
 
     # -- ending ---------------------------------------------------------------
     @staticmethod
@@ -385,4 +449,5 @@ class GreedyBot(Bot):
         return score
 
 
-register_bot("greedy", GreedyBot)
+register_bot("greedy", GreedyBot, "Acquire: one-ply; the action that most raises its estimated "
+             "net worth above its opponents' (no lookahead)")

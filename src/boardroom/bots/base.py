@@ -51,11 +51,17 @@ class RandomBot(Bot):
 
 BotFactory = Callable[[int], Bot]
 """Makes a bot from a seed."""
+OptionFactory = Callable[[int, dict[str, str]], Bot]
+"""Makes a bot from a seed and its options (``search:iters=200`` gives ``{"iters": "200"}``)."""
 
 BOT_MODULES: dict[str, str] = {
     "congress": "boardroom.bots.congress_heuristic",
     "greedy": "boardroom.bots.acquire_greedy",
     "heuristic": "boardroom.bots.lost_atlas_heuristic",
+    "search": "boardroom.bots.search.bot",
+    "easy": "boardroom.bots.search.bot",
+    "medium": "boardroom.bots.search.bot",
+    "hard": "boardroom.bots.search.bot",
 }
 """Built-in bots by name and the module that registers each, imported on first use (the
 registry never imports a bot module by an import statement, so no bot imports back into
@@ -63,11 +69,19 @@ a cycle). A new bot: a module that calls :func:`register_bot` at import, and one
 here."""
 
 _BOTS: dict[str, BotFactory] = {"random": RandomBot}
+_WITH_OPTIONS: dict[str, OptionFactory] = {}
+_DESCRIPTIONS: dict[str, str] = {"random": "any title: a uniformly random legal action"}
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
-    """Make ``factory`` the bot called ``name`` (a bot module calls this at import)."""
+def register_bot(name: str, factory: BotFactory, description: str = "",
+                 with_options: OptionFactory | None = None) -> None:
+    """Make ``factory`` the bot called ``name`` (a bot module calls this at import), with
+    a sentence saying what it is; ``with_options`` builds it from ``name:key=value,...``."""
     _BOTS[name] = factory
+    if description:
+        _DESCRIPTIONS[name] = description
+    if with_options is not None:
+        _WITH_OPTIONS[name] = with_options
 
 
 def bot_names() -> list[str]:
@@ -75,10 +89,45 @@ def bot_names() -> list[str]:
     return sorted(set(_BOTS) | set(BOT_MODULES))
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name ("random", "greedy"...), seeded for reproducible play."""
+def _load(name: str) -> None:
     if name not in _BOTS and name in BOT_MODULES:
         importlib.import_module(BOT_MODULES[name])  # it registers itself
-    if name not in _BOTS:
-        raise OptionError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}")
-    return _BOTS[name](seed)
+
+
+def bot_description(name: str) -> str:
+    """What the bot called ``name`` is, in a sentence ("" if it registered none)."""
+    _load(name)
+    return _DESCRIPTIONS.get(name, "")
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"search:iters=200,depth=3"`` into the bot's name and its options.
+
+    >>> parse_bot_spec("search:iters=200,depth=3")
+    ('search', {'iters': '200', 'depth': '3'})
+    >>> parse_bot_spec("greedy")
+    ('greedy', {})
+    """
+    name, _, rest = spec.strip().partition(":")
+    options: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise OptionError(f"bot option {item!r} is not KEY=VALUE (in {spec!r})")
+        options[key.strip().lower()] = value.strip()
+    return name.strip().lower(), options
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name ("random", "greedy", "hard", "search:iters=200"...), seeded for
+    reproducible play."""
+    kind, options = parse_bot_spec(name)
+    _load(kind)
+    if kind not in _BOTS:
+        raise OptionError(f"unknown bot {kind!r}; known bots: {', '.join(bot_names())}")
+    if options:
+        with_options = _WITH_OPTIONS.get(kind)
+        if with_options is None:
+            raise OptionError(f"the {kind} bot takes no options")
+        return with_options(seed, options)
+    return _BOTS[kind](seed)

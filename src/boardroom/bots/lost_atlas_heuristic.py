@@ -1301,4 +1301,5 @@ class HeuristicBot(Bot):
         return max(1, value)
 
 
-register_bot("heuristic", HeuristicBot)
+register_bot("heuristic", HeuristicBot, "Lost Atlas: one-ply rules of thumb from routes, train "
+             "lives and share returns (no lookahead)")

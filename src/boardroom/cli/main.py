@@ -36,7 +36,7 @@ from click.core import ParameterSource
 from rich.text import Text
 
 from boardroom import __version__
-from boardroom.bots.base import bot_names, make_bot
+from boardroom.bots.base import bot_description, bot_names, make_bot
 from boardroom.cli.common import (
     CliError,
     console,
@@ -375,9 +375,35 @@ def titles() -> None:
 @cli.command()
 def bots() -> None:
     """List the bots that can take a seat (as bot:NAME), and what each one is."""
-    for name in bot_names():
-        doc = (type(make_bot(name)).__doc__ or "").strip().split("\n\n")[0]
-        click.echo(f"{name:<10} {' '.join(doc.split())}")
+    names_ = bot_names()
+    width = max(len(n) for n in names_)
+    for name in names_:
+        text = bot_description(name)
+        if not text:
+            text = (type(make_bot(name)).__doc__ or "").strip().split("\n\n")[0]
+        click.echo(f"{name:<{width}}  {' '.join(text.split())}".rstrip())
+
+
+@cli.command()
+@click.argument("title")
+@click.argument("lineup", nargs=-1, required=True)
+@click.option("--games", type=click.IntRange(min=1), default=20, show_default=True,
+              help="Games to play (a multiple of the lineup's rotations plays each seed "
+                   "with every bot in every seat).")
+@click.option("--seed", type=int, default=0, show_default=True, help="The first game's seed.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes playing games in parallel.")
+@option_pairs
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Directory to write every game's record and summary.json to.")
+def tournament(title: str, lineup: Sequence[str], games: int, seed: int, workers: int,
+               options: Sequence[str], out_dir: str | None) -> None:
+    """Play seeded games of TITLE between the bots of LINEUP (one per seat, e.g.
+    "hard greedy greedy greedy"), every seat rotation, and rate the bots."""
+    from boardroom.cli.tournament_view import run_tournament
+
+    run_tournament(title, list(lineup), games, seed, workers, parse_options(options),
+                   Path(out_dir) if out_dir else None, console())
 
 
 cli.add_command(map_group)

@@ -76,8 +76,21 @@ def price(tier: int, size: int) -> int:
     raise AssertionError("unreachable")
 
 
+_MAX_SIZE = 108
+_CHAIN_PRICES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(price(tier, size) for size in range(_MAX_SIZE + 1)) for tier in TIER
+)
+"""``price`` for every chain and size, looked up rather than recomputed (the bots and the
+search ask for prices many thousands of times a decision)."""
+
+
 def chain_price(chain: int, size: int) -> int:
-    return price(TIER[chain], size)
+    """Share price of ``chain`` at ``size`` tiles (the card's table, precomputed).
+
+    >>> chain_price(0, 2), chain_price(6, 41)
+    (200, 1200)
+    """
+    return _CHAIN_PRICES[chain][size]
 
 
 def bonuses(mode: Mode, share_price: int) -> tuple[int, int, int]:

@@ -1,0 +1,152 @@
+"""Railways of the Lost Atlas for the search: the heuristic bot as prior and rollout
+policy, action grouping for the long lists, and a worth estimate as the evaluation.
+
+**What the seat may know.** Once the map is built everything on the table is public;
+what nobody knows is the future of the random generator (the Solo Game's draws, the
+minors' order in a new column). A determinization is a copy of the state with a fresh
+generator drawn from the bot's own, so no simulation reads the real future. The map
+building round is not searched (the heuristic bot places at random there, and the map
+stack is hidden), nor is the Solo Game (one seat against the Conglomerate).
+
+**Action grouping.** The search considers at most :data:`MAX_CANDIDATES` actions: the
+heuristic bot's choice first, then representatives of the rest: for tile lays, passing
+and two lays spread over the list; for train offers to another company, the lowest
+offer for each of its trains; for auction bids, the minimum bid; otherwise the listed
+actions in order. Decisions whose consequences the heuristic already measures well by
+computing routes (tile lays, hubs, suburbs, runs) are left to it: the search spends its
+budget on trains, shares, payouts, auctions and mergers.
+
+**Evaluation.** Each seat's final-score estimate: the score the game would give now
+(cash plus shares at market price), plus each held share's part of its company's last
+revenue for the Operating Rounds left (at most two, at :data:`FUTURE_WEIGHT`); then the
+logistic of each seat's margin over the best other seat, at a scale of a tenth of the
+average estimate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from boardroom.bots.lost_atlas_heuristic import HeuristicBot, Public
+from boardroom.bots.search.mcts import Domain, margin_scores, win_scores
+from boardroom.core.rng import Rng
+from boardroom.core.title import Action, Title
+from boardroom.titles.lost_atlas import flow
+from boardroom.titles.lost_atlas.hubs import PlaceHub, PlaceSuburb
+from boardroom.titles.lost_atlas.operating_round import OfferTrain, Run
+from boardroom.titles.lost_atlas.state import MAP, LostAtlasState
+from boardroom.titles.lost_atlas.stock_round import Bid, StartAuction
+from boardroom.titles.lost_atlas.track_laying import TileLay
+
+T = TypeVar("T")
+
+MAX_CANDIDATES = 5
+FUTURE_WEIGHT = 0.75
+FUTURE_ORS = 2
+SCALE_FRACTION = 0.1
+
+LEFT_TO_HEURISTIC = (TileLay, PlaceHub, PlaceSuburb, Run)
+"""Decisions offering these are played by the heuristic bot without search."""
+
+
+def searched(state: LostAtlasState, actions: list[Action]) -> bool:
+    """Is this decision worth a search (module doc)?"""
+    if state.round == MAP or state.seats() < 2 or state.solo is not None:
+        return False
+    return not any(isinstance(a, LEFT_TO_HEURISTIC) for a in actions)
+
+
+def spread(items: Sequence[T], count: int) -> list[T]:
+    """``count`` items evenly spaced over ``items`` (all of them if there are fewer).
+
+    >>> spread(list(range(10)), 3)
+    [0, 4, 9]
+    """
+    if len(items) <= count:
+        return list(items)
+    if count == 1:
+        return [items[0]]
+    step = (len(items) - 1) / (count - 1)
+    return [items[round(i * step)] for i in range(count)]
+
+
+def group(actions: list[Action], first: Action) -> list[Action]:
+    """The prior's choice, then representatives of the rest (module doc)."""
+    out = [first]
+    lays = [a for a in actions if isinstance(a, TileLay) and a != first]
+    offers: dict[tuple[str, str], OfferTrain] = {}
+    bids = [a for a in actions if isinstance(a, Bid | StartAuction)]
+    for a in actions:
+        if isinstance(a, OfferTrain):
+            key = (a.seller, a.train)
+            if key not in offers or a.price < offers[key].price:
+                offers[key] = a
+    rest: list[Action] = []
+    for a in actions:
+        if isinstance(a, TileLay | OfferTrain | Bid | StartAuction):
+            continue
+        rest.append(a)
+    rest.extend(offers.values())
+    if bids:
+        rest.append(min(bids, key=lambda b: b.bid if isinstance(b, StartAuction)
+                        else b.amount))
+    rest.extend(spread(lays, 2))
+    for a in rest:
+        if a not in out:
+            out.append(a)
+    return out[:MAX_CANDIDATES]
+
+
+class LostAtlasDomain(Domain[LostAtlasState]):
+    """See the module doc."""
+
+    def __init__(self, title: Title[LostAtlasState, Any], seed: int) -> None:
+        super().__init__(title)
+        self.prior = HeuristicBot(seed)
+        self.policy = HeuristicBot(seed + 1)
+
+    def determinize(self, state: LostAtlasState, seat: int, rng: Rng) -> LostAtlasState:
+        new = state.copy()
+        new.rng = Rng(rng.next_u64())
+        return new
+
+    def heuristic(self, bot: HeuristicBot, state: LostAtlasState, seat: int,
+                  actions: list[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        pub = Public(state)
+        if pub.round == MAP:
+            return actions[bot.rng.below(len(actions))]
+        return bot._decide(pub, seat, actions)
+
+    def candidates(self, state: LostAtlasState, seat: int,
+                   actions: list[Action]) -> list[Action]:
+        first = self.heuristic(self.prior, state, seat, actions)
+        if not searched(state, actions):
+            return [first]
+        return group(actions, first)
+
+    def rollout(self, state: LostAtlasState, seat: int, actions: list[Action],
+                rng: Rng) -> Action:
+        return self.heuristic(self.policy, state, seat, actions)
+
+    def evaluate(self, state: LostAtlasState) -> list[float]:
+        seats = state.seats()
+        if state.result is not None:
+            return win_scores(state.result.ranking, seats)
+        worth = [float(v) for v in flow.scores(state)]
+        pub = Public(state)
+        ors = min(FUTURE_ORS, pub.ors_after_now())
+        if ors > 0:
+            for corp in state.corps.values():
+                per_share = corp.last_revenue * corp.shares.share_percent / 100
+                if not per_share or not corp.trains:
+                    continue
+                for s in range(seats):
+                    held = corp.shares.held(s)
+                    if held:
+                        worth[s] += FUTURE_WEIGHT * ors * held * per_share
+        mean = sum(worth) / seats
+        return margin_scores(worth, max(100.0, SCALE_FRACTION * mean))
+
