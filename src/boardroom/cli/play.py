@@ -19,7 +19,7 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from boardroom.bots.base import Bot, bot_names, make_bot
+from boardroom.bots.base import Bot, bot_names, make_bot, parse_bot_spec
 from boardroom.cli.common import (
     CliError,
     print_log,
@@ -92,15 +92,35 @@ def parse_seats(spec: str) -> list[Seat]:
     """
     seats: list[Seat] = []
     known = bot_names()
-    for number, item in enumerate(spec.split(","), start=1):
+    for number, item in enumerate(split_seats(spec), start=1):
         item = item.strip()
         if item.lower().startswith(BOT_PREFIX):
             kind = item[len(BOT_PREFIX):].strip().lower()
-            if kind not in known:
-                raise OptionError(f"unknown bot {kind!r}; known bots: {', '.join(known)}")
-            seats.append(Seat(f"{kind.capitalize()} {number}", kind))
+            name, _ = parse_bot_spec(kind)
+            if name not in known:
+                raise OptionError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
+            make_bot(kind)  # its options are checked now, not at its first move
+            seats.append(Seat(f"{name.capitalize()} {number}", kind))
         else:
             seats.append(Seat(item))
+    return seats
+
+
+def split_seats(spec: str) -> list[str]:
+    """The seats of ``"You,bot:search:iters=50,depth=2,Ann"``: a comma splits seats, except
+    inside a bot's options (a ``key=value`` item after a ``bot:NAME:``).
+
+    >>> split_seats("You,bot:search:iters=50,depth=2,Ann")
+    ['You', 'bot:search:iters=50,depth=2', 'Ann']
+    """
+    seats: list[str] = []
+    for item in spec.split(","):
+        previous = seats[-1].strip().lower() if seats else ""
+        if (seats and previous.startswith(BOT_PREFIX) and ":" in previous[len(BOT_PREFIX):]
+                and "=" in item and ":" not in item):
+            seats[-1] += "," + item
+        else:
+            seats.append(item)
     return seats
 
 

@@ -17,10 +17,13 @@ computing routes (tile lays, hubs, suburbs, runs) are left to it: the search spe
 budget on trains, shares, payouts, auctions and mergers.
 
 **Evaluation.** Each seat's final-score estimate: the score the game would give now
-(cash plus shares at market price), plus each held share's part of its company's last
-revenue for the Operating Rounds left (at most two, at :data:`FUTURE_WEIGHT`); then the
-logistic of each seat's margin over the best other seat, at a scale of a tenth of the
-average estimate.
+(cash plus shares at market price), plus, while Operating Rounds are left, each held
+share's expected return over the next two (the heuristic bot's own estimate: dividends
+from its company's best routes with the trains it has and will keep, given when they
+rust, and the price moves; at :data:`FUTURE_WEIGHT`), less, for the president of a
+company with no train, what the cheapest train costs beyond its treasury (the forced
+purchase); then the logistic of each seat's margin over the best other seat, at a scale
+of a tenth of the average estimate.
 """
 
 from __future__ import annotations
@@ -43,7 +46,6 @@ T = TypeVar("T")
 
 MAX_CANDIDATES = 5
 FUTURE_WEIGHT = 0.75
-FUTURE_ORS = 2
 SCALE_FRACTION = 0.1
 
 LEFT_TO_HEURISTIC = (TileLay, PlaceHub, PlaceSuburb, Run)
@@ -137,16 +139,19 @@ class LostAtlasDomain(Domain[LostAtlasState]):
             return win_scores(state.result.ranking, seats)
         worth = [float(v) for v in flow.scores(state)]
         pub = Public(state)
-        ors = min(FUTURE_ORS, pub.ors_after_now())
-        if ors > 0:
-            for corp in state.corps.values():
-                per_share = corp.last_revenue * corp.shares.share_percent / 100
-                if not per_share or not corp.trains:
-                    continue
+        if pub.ors_after_now() > 0:
+            cheapest = pub.cheapest_train()
+            for company, corp in state.corps.items():
+                president = corp.shares.president
+                returns: float | None = None
                 for s in range(seats):
                     held = corp.shares.held(s)
                     if held:
-                        worth[s] += FUTURE_WEIGHT * ors * held * per_share
+                        if returns is None:
+                            returns = self.prior._share_return(pub, s, company)
+                        worth[s] += FUTURE_WEIGHT * held * returns
+                if (not corp.trains and cheapest is not None and president is not None
+                        and 0 <= president < seats):
+                    worth[president] -= max(0, cheapest - pub.treasury(company))
         mean = sum(worth) / seats
         return margin_scores(worth, max(100.0, SCALE_FRACTION * mean))
-

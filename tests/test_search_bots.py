@@ -1,0 +1,234 @@
+"""The search bots and the levels: known best moves on tiny positions, fair play (an
+Acquire bot's choice does not change when what it cannot see is shuffled), legal actions
+within the iteration budget in random positions of every title, reproducibility, and the
+bot options. Strength is measured by ``boardroom tournament``, not here (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import boardroom
+from acquire_positions import position
+from boardroom.bots import make_bot
+from boardroom.bots.base import bot_description, bot_names, parse_bot_spec
+from boardroom.bots.search.bot import SearchBot
+from boardroom.bots.search.mcts import SearchResult
+from boardroom.core.errors import OptionError
+from boardroom.core.game import Game
+from boardroom.core.rng import Rng
+from boardroom.titles.acquire.actions import Place
+from boardroom.titles.acquire.board import parse_tile
+from boardroom.titles.lost_atlas.operating_round import BuyTrain
+
+SMALL = "search:iters=24,depth=2,horizon=4"
+
+
+def search_result(bot: Any) -> SearchResult:
+    assert isinstance(bot, SearchBot) and bot.last is not None
+    result: SearchResult = bot.last
+    return result
+
+
+def advance(game: Game, count: int, seed: int, bot: str = "greedy") -> Game:
+    bots = [make_bot(bot, seed=seed + s) for s in range(len(game.players))]
+    for _ in range(count):
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        game.apply(bots[seat].choose(game, seat), seat)
+    return game
+
+
+def to_decision(game: Game, seed: int, bot: str = "greedy") -> Game:
+    """Play on until the seat to act has a real choice."""
+    while not game.is_over and len(game.legal_actions()) < 2:
+        advance(game, 1, seed, bot)
+    return game
+
+
+# -- known best moves ----------------------------------------------------------------------
+def test_acquire_search_plays_the_merger_that_wins_the_primary_bonus() -> None:
+    """1B merges Luxor (3 tiles; Ann holds 5 of its shares, the majority) into Tower: Ann
+    wins Luxor's $3,000 primary bonus. 8F merges Worldwide (Ann holds 1, Bob 3) into
+    American: Ann wins only its $1,000 secondary bonus. The other tiles touch nothing."""
+    game = position(
+        3,
+        chains={"Tower": ["1A", "2A", "3A", "4A", "5A"], "Luxor": ["1C", "2C", "3C"],
+                "American": ["8E", "9E", "10E", "11E"], "Worldwide": ["8G", "9G"]},
+        hands={0: ["1B", "8F", "12I", "5I", "1I", "12C"]},
+        shares={0: {"Luxor": 5, "Worldwide": 1}, 1: {"Luxor": 2, "Worldwide": 3},
+                2: {"Tower": 3, "American": 2}},
+    )
+    bot = make_bot("search:iters=40,depth=2,horizon=4", seed=3)
+    action = bot.choose(game, 0)
+    result = search_result(bot)
+    primary, secondary = Place(parse_tile("1B") or 0), Place(parse_tile("8F") or 0)
+    assert action == primary
+    assert result.means[primary] > result.means.get(secondary, 0.0)
+    assert result.iterations == 40
+
+
+def test_lost_atlas_search_buys_the_train_that_does_not_rust_at_once() -> None:
+    """The first minor may buy the pool's 2-train ($100) or the stack's 4-train ($300).
+    The first 4 bought rusts every 2-train, and the next minor has no train and the money
+    for a 4: a 2 bought now rusts in the same Operating Round."""
+    from boardroom.titles.lost_atlas import operating_round as orr
+    from lost_atlas_games import give_trains, op, pass_until, set_stack, set_treasury
+    from test_lost_atlas_operating import three_minors
+
+    state, (a, b, _c) = three_minors()
+    state.phase = "green"
+    state.bought = {"2", "3"}
+    set_stack(state, "4", "4", "4")
+    state.pool = ["2"]
+    state.corps[b].trains = []
+    give_trains(state, _c, "3")
+    set_treasury(state, a, 350)
+    assert op(state).company == a
+    pass_until(state, orr.TRAINS)
+    set_treasury(state, a, 350)
+    set_treasury(state, b, 400)
+    game = boardroom.new_game("lost_atlas", ["Ann", "Ben", "Cat"], seed=1,
+                              options={"mode": "short"})
+    game._state = state  # the position, as a game (its record is not replayable)
+    seat = game.to_act[0]
+    legal = game.legal_actions(seat)
+    keep, rusting = BuyTrain("4"), BuyTrain("2", orr.POOL)
+    assert keep in legal and rusting in legal
+    bot = make_bot("search:iters=12,depth=1,horizon=14,widen=2", seed=2)
+    assert bot.choose(game, seat) == keep
+    result = search_result(bot)
+    assert result.means[keep] > result.means[rusting]
+
+
+# -- fair play ------------------------------------------------------------------------------
+def shuffled_unseen(game: Game, seat: int, seed: int) -> Game:
+    """The same game with the other racks and the bag dealt afresh from the tiles ``seat``
+    has not seen (each rack keeping its size) and a new random generator: a position
+    ``seat`` cannot tell from the real one."""
+    other = game.copy()
+    state = other.state
+    pool = list(state.bag)
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            pool.extend(hand)
+    Rng(seed).shuffle(pool)
+    for s in range(len(state.hands)):
+        if s != seat:
+            size = len(state.hands[s])
+            state.hands[s] = pool[:size]
+            del pool[:size]
+    state.bag = pool
+    state.rng = Rng(seed * 31 + 7)
+    assert other.view(seat) == game.view(seat)
+    return other
+
+
+@pytest.mark.parametrize("spec", [SMALL, "greedy", "easy", "medium", "random"])
+def test_acquire_bots_choose_the_same_when_the_unseen_tiles_are_shuffled(spec: str) -> None:
+    changed = 0
+    for players, moves in ((4, 25), (2, 50), (3, 70), (4, 110)):
+        game = to_decision(advance(boardroom.new_game("acquire", [f"P{k}" for k in
+                                                              range(players)], seed=moves),
+                                   moves, moves), moves)
+        if game.is_over:
+            continue
+        seat = game.to_act[0]
+        chosen = make_bot(spec, seed=11).choose(game, seat)
+        for k in range(2):
+            other = shuffled_unseen(game, seat, seed=k + 1)
+            changed += other.state.bag != game.state.bag
+            assert make_bot(spec, seed=11).choose(other, seat) == chosen
+    assert changed  # the hidden tiles really moved
+
+
+def test_acquire_search_statistics_do_not_depend_on_the_unseen_tiles() -> None:
+    game = to_decision(advance(boardroom.new_game("acquire", ["A", "B", "C"], seed=4), 40, 4), 4)
+    seat = game.to_act[0]
+    first = make_bot(SMALL, seed=5)
+    first.choose(game, seat)
+    second = make_bot(SMALL, seed=5)
+    second.choose(shuffled_unseen(game, seat, seed=9), seat)
+    assert search_result(first).visits == search_result(second).visits
+    assert search_result(first).means == search_result(second).means
+
+
+# -- legal, within budget, reproducible -----------------------------------------------------
+@pytest.mark.parametrize("title,players,options,moves", [
+    ("acquire", 4, {}, (10, 60, 120)),
+    ("acquire", 2, {}, (30, 90)),
+    ("acquire", 5, {"mode": "tycoon"}, (50,)),
+    ("lost_atlas", 3, {"mode": "short"}, (40, 90, 160)),
+    ("lost_atlas", 2, {"mode": "micro_2p"}, (60,)),
+])
+def test_search_returns_a_legal_action_within_its_budget(title: str, players: int,
+                                                         options: dict[str, Any],
+                                                         moves: tuple[int, ...]) -> None:
+    one_ply = "greedy" if title == "acquire" else "heuristic"
+    for count in moves:
+        game = boardroom.new_game(title, [f"P{k}" for k in range(players)], seed=count,
+                                  options=options)
+        to_decision(advance(game, count, count, one_ply), count, one_ply)
+        if game.is_over:
+            continue
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        bot = make_bot("search:iters=6,depth=2,horizon=3", seed=count)
+        action = bot.choose(game, seat)
+        assert action in legal
+        assert isinstance(bot, SearchBot)
+        if bot.last is not None and bot.last.iterations:
+            assert bot.last.iterations == 6
+            assert sum(bot.last.visits.values()) == 6
+        for level in ("easy", "medium"):
+            assert make_bot(level, seed=count).choose(game, seat) in legal
+
+
+def test_search_is_reproducible_for_a_seed() -> None:
+    game = to_decision(advance(boardroom.new_game("acquire", ["A", "B", "C"], seed=8), 30, 8), 8)
+    seat = game.to_act[0]
+    runs = []
+    for _ in range(2):
+        bot = make_bot(SMALL, seed=21)
+        bot.choose(game, seat)
+        result = search_result(bot)
+        runs.append((result.action, result.visits, result.means))
+    assert runs[0] == runs[1]
+
+
+def test_hard_plays_a_whole_acquire_game_legally() -> None:
+    game = boardroom.new_game("acquire", ["A", "B"], seed=2)
+    bots = [make_bot("search:iters=8,depth=2,horizon=3", seed=1), make_bot("greedy", seed=2)]
+    while not game.is_over:
+        seat = game.to_act[0]
+        action = bots[seat].choose(game, seat)
+        assert action in game.legal_actions(seat)
+        game.apply(action, seat)
+    assert boardroom.load(game.to_record()).result == game.result
+
+
+# -- names and options ---------------------------------------------------------------------------
+def test_levels_and_search_are_listed_with_what_they_are() -> None:
+    names = bot_names()
+    for name in ("easy", "medium", "hard", "search", "random", "greedy", "heuristic"):
+        assert name in names
+        assert bot_description(name)
+    assert make_bot("hard").name == "hard"
+
+
+def test_search_options_are_read_and_bad_ones_refused() -> None:
+    assert parse_bot_spec("Search: iters=5, depth=1") == ("search", {"iters": "5", "depth": "1"})
+    bot = make_bot("search:iters=5,depth=1,horizon=2,widen=2.5,explore=0.2,epsilon=0.1")
+    assert isinstance(bot, SearchBot)
+    config = bot.config_for("acquire")
+    assert (config.iterations, config.depth, config.horizon) == (5, 1, 2)
+    assert (config.widen, config.explore, config.epsilon) == (2.5, 0.2, 0.1)
+    for bad, words in [("search:iters=0", "out of range"), ("search:speed=3", "no option"),
+                       ("search:iters=lots", "not a number"), ("search:iters", "KEY=VALUE"),
+                       ("greedy:iters=3", "takes no options"), ("search:epsilon=2", "epsilon"),
+                       ("nobody", "unknown bot")]:
+        with pytest.raises(OptionError, match=words):
+            make_bot(bad)
