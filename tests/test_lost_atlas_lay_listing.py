@@ -8,9 +8,9 @@ Rule ids: every lost_atlas.track.* rule check_lay names.
 
 from __future__ import annotations
 
-from boardroom.titles.lost_atlas.board import Board
-from boardroom.titles.lost_atlas.sample_positions import PHASE_COLOURS, midgame_board
-from boardroom.titles.lost_atlas.track_laying import (
+from boardroom.titles.lost_atlas.board.board import Board
+from boardroom.titles.lost_atlas.board.sample_positions import PHASE_COLOURS, midgame_board
+from boardroom.titles.lost_atlas.board.track_laying import (
     LayBudget,
     TileLay,
     check_lay,

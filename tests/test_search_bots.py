@@ -21,7 +21,7 @@ from boardroom.core.game import Game
 from boardroom.core.rng import Rng
 from boardroom.titles.acquire.actions import Place
 from boardroom.titles.acquire.board import parse_tile
-from boardroom.titles.lost_atlas.operating_round import BuyTrain
+from boardroom.titles.lost_atlas.rounds.operating_round import BuyTrain
 
 SMALL = "search:iters=24,depth=2,horizon=4"
 
@@ -75,7 +75,7 @@ def test_lost_atlas_search_buys_the_train_that_does_not_rust_at_once() -> None:
     """The first minor may buy the pool's 2-train ($100) or the stack's 4-train ($300).
     The first 4 bought rusts every 2-train, and the next minor has no train and the money
     for a 4: a 2 bought now rusts in the same Operating Round."""
-    from boardroom.titles.lost_atlas import operating_round as orr
+    from boardroom.titles.lost_atlas.rounds import operating_round as orr
     from lost_atlas_games import give_trains, op, pass_until, set_stack, set_treasury
     from test_lost_atlas_operating import three_minors
 

@@ -35,12 +35,12 @@ from boardroom.bots.lost_atlas_heuristic import HeuristicBot, Public
 from boardroom.bots.search.mcts import Domain, margin_scores, win_scores
 from boardroom.core.rng import Rng
 from boardroom.core.title import Action, Title
-from boardroom.titles.lost_atlas import flow
-from boardroom.titles.lost_atlas.hubs import PlaceHub, PlaceSuburb
-from boardroom.titles.lost_atlas.operating_round import OfferTrain, Run
+from boardroom.titles.lost_atlas.board.hubs import PlaceHub, PlaceSuburb
+from boardroom.titles.lost_atlas.board.track_laying import TileLay
+from boardroom.titles.lost_atlas.rounds import flow
+from boardroom.titles.lost_atlas.rounds.operating_round import OfferTrain, Run
+from boardroom.titles.lost_atlas.rounds.stock_round import Bid, StartAuction
 from boardroom.titles.lost_atlas.state import MAP, LostAtlasState
-from boardroom.titles.lost_atlas.stock_round import Bid, StartAuction
-from boardroom.titles.lost_atlas.track_laying import TileLay
 
 T = TypeVar("T")
 
