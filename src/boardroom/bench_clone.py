@@ -17,7 +17,9 @@ position in turn, it runs ``--walk`` steps of *copy the state, list the legal ac
 apply a random one* (seeded), starting over from the kept position whenever a game ends,
 until ``--steps`` steps are done. It prints the
 steps per second next to the target (Acquire at least 20,000, the Lost Atlas at least
-5,000) and the microseconds each of the three parts took.
+5,000), by the wall clock and by the processor time the loop used (the second is the
+fair figure on a machine other programs share: the wall clock then counts their time
+too), and the microseconds each of the three parts took.
 """
 
 from __future__ import annotations
@@ -125,6 +127,7 @@ def measure(t: Title[Any, Any], states: list[Any], steps: int, seed: int,
 def report(title: str, figures: CloneFigures, label: str, console: Console) -> bool:
     target = TARGETS[title]
     met = figures.per_second >= target
+    met_cpu = figures.per_cpu_second >= target
     table = Table(title=f"{label}: copy + legal + apply, {figures.steps} steps "
                         f"from {figures.positions} positions")
     table.add_column("measure")
@@ -134,7 +137,7 @@ def report(title: str, figures: CloneFigures, label: str, console: Console) -> b
     table.add_row("steps per second", f"{figures.per_second:,.0f}", f">= {target:,.0f}",
                   "[green]met[/green]" if met else "[red]missed[/red]")
     table.add_row("steps per processor second (whole loop)", f"{figures.per_cpu_second:,.0f}",
-                  "", "")
+                  f">= {target:,.0f}", "[green]met[/green]" if met_cpu else "[red]missed[/red]")
     table.add_row("copy, per step", f"{figures.micros(figures.copy_s):.1f} µs", "", "")
     table.add_row("legal actions, per step", f"{figures.micros(figures.legal_s):.1f} µs", "", "")
     table.add_row("apply, per step", f"{figures.micros(figures.apply_s):.1f} µs", "", "")
