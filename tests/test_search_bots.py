@@ -163,11 +163,12 @@ def test_acquire_search_statistics_do_not_depend_on_the_unseen_tiles() -> None:
     ("acquire", 5, {"mode": "tycoon"}, (50,)),
     ("lost_atlas", 3, {"mode": "short"}, (40, 90, 160)),
     ("lost_atlas", 2, {"mode": "micro_2p"}, (60,)),
+    ("congress", 3, {}, (5, 40, 120)),
 ])
 def test_search_returns_a_legal_action_within_its_budget(title: str, players: int,
                                                          options: dict[str, Any],
                                                          moves: tuple[int, ...]) -> None:
-    one_ply = "greedy" if title == "acquire" else "heuristic"
+    one_ply = {"acquire": "greedy", "lost_atlas": "heuristic"}.get(title, "congress")
     for count in moves:
         game = boardroom.new_game(title, [f"P{k}" for k in range(players)], seed=count,
                                   options=options)

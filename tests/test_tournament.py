@@ -1,5 +1,5 @@
 """``boardroom tournament`` and ``boardroom bots``, the tournament's figures, and the
-search benchmark's command (bench_clone). Strength itself is measured by running the
+search benchmark (boardroom bench TITLE clone). Strength itself is measured by running the
 tournament (docs/bots.md), never asserted here."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import boardroom
 from boardroom import tournament
-from boardroom.bench_clone import main as bench_clone_main
+from boardroom.bench import main as bench_main
 from boardroom.cli.main import cli
 
 
@@ -83,11 +83,11 @@ def test_bots_command_says_what_each_bot_is() -> None:
 
 @pytest.mark.parametrize("title", ["acquire", "lost_atlas"])
 def test_bench_clone_runs(title: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench_clone_main([title, "--games", "1", "--every", "40", "--steps", "200"]) == 0
+    assert bench_main([title, "clone", "--games", "1", "--every", "40", "--steps", "200"]) == 0
     assert "steps per second" in capsys.readouterr().out
 
 
 def test_bench_clone_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
-        bench_clone_main(["acquire", "--steps", "0"])
+        bench_main(["acquire", "clone", "--steps", "0"])
     assert "at least 1" in capsys.readouterr().err

@@ -4,12 +4,14 @@
 
     boardroom bench --help                       # every benchmark
     boardroom bench acquire games --games 50     # complete Acquire games and their replay
+    boardroom bench acquire clone                # a search's copy + legal + apply steps
     boardroom bench congress games               # complete Congress games and their replay
     boardroom bench congress study               # Congress: mergers by switch combination
     boardroom bench lost_atlas games             # complete Lost Atlas games and their replay
     boardroom bench lost_atlas mapbuild          # automatic map builds
     boardroom bench lost_atlas lays              # listing every legal tile lay
     boardroom bench lost_atlas routes            # optimal routes on the bot-play corpus
+    boardroom bench lost_atlas clone             # a search's copy + legal + apply steps
     boardroom bench lost_atlas routes --help     # each benchmark's own options
     boardroom bench web table                    # the browser table: first load, a tile lay
     boardroom bench acquire simulate             # the workbench: games/s per worker
@@ -52,6 +54,9 @@ BENCHMARKS: dict[str, dict[str, Benchmark]] = {
                               "bots"),
         "env": Benchmark("boardroom.bench.workbench", ("env", "acquire"),
                          "the PettingZoo environment's steps/s with random legal actions"),
+        "clone": Benchmark("boardroom.bench.clone", ("acquire",),
+                           "a search's step: copy a state, list legal actions, apply one "
+                           "(target 20,000 a second)"),
     },
     "congress": {
         "games": Benchmark("boardroom.bench.congress", (),
@@ -83,6 +88,9 @@ BENCHMARKS: dict[str, dict[str, Benchmark]] = {
         "compare": Benchmark("boardroom.bench.workbench", ("compare",),
                              "1,000 random Long games x 2 arms through the workbench "
                              "(target: under two minutes)"),
+        "clone": Benchmark("boardroom.bench.clone", ("lost_atlas",),
+                           "a search's step: copy a state, list legal actions, apply one "
+                           "(target 5,000 a second)"),
     },
     "web": {
         "table": Benchmark("boardroom.bench.web_table", (),

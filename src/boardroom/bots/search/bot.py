@@ -1,7 +1,7 @@
 """The search bot and the levels ``easy``, ``medium`` and ``hard``.
 
 ``search`` runs :func:`~boardroom.bots.search.mcts.search` with its title's domain
-(Acquire or the Lost Atlas; any other title: the random bot's choice). Its options follow
+(Acquire, the Lost Atlas or Congress; any other title: the random bot's choice). Its options follow
 its name, ``search:iters=200,depth=2,horizon=8``:
 
 =========  ======================================================================
@@ -19,8 +19,8 @@ budget would make the record depend on the machine).
 The levels, per title (ordered by measured strength: see docs/bots.md):
 
 * ``easy``: the title's one-ply bot (``greedy`` for Acquire, ``heuristic`` for the Lost
-  Atlas) that plays a uniformly random legal action at :data:`EASY_BLUNDERS` of its
-  decisions;
+  Atlas, ``congress`` for Congress) that plays a uniformly random legal action at
+  :data:`EASY_BLUNDERS` of its decisions;
 * ``medium``: the one-ply bot itself;
 * ``hard``: the search bot with the title's :data:`HARD` configuration.
 
@@ -46,6 +46,7 @@ from boardroom.core.title import Action
 HARD: dict[str, SearchConfig] = {
     "acquire": SearchConfig(iterations=60, depth=2, horizon=6, widen=1.5, explore=0.4),
     "lost_atlas": SearchConfig(iterations=10, depth=1, horizon=6, widen=1.0, explore=0.3),
+    "congress": SearchConfig(iterations=40, depth=2, horizon=8, widen=1.5, explore=0.4),
 }
 """The ``hard`` level's search, per title: at most about a second a decision here."""
 
@@ -61,6 +62,10 @@ def _one_ply(title: str, seed: int) -> Bot:
         return GreedyBot(seed)
     if title == "lost_atlas":
         return HeuristicBot(seed)
+    if title == "congress":
+        from boardroom.bots.congress_heuristic import CongressBot
+
+        return CongressBot(seed)
     return RandomBot(seed)
 
 
@@ -73,6 +78,10 @@ def _domain(title: Any, seed: int) -> Domain[Any] | None:
         from boardroom.bots.search.lost_atlas import LostAtlasDomain
 
         return LostAtlasDomain(title, seed)
+    if title.name == "congress":
+        from boardroom.bots.search.congress import CongressDomain
+
+        return CongressDomain(title, seed)
     return None
 
 
@@ -181,6 +190,7 @@ register_bot("search", _search,
 register_bot("easy", _easy, "level 1 of 3: the one-ply bot (greedy / heuristic) with "
              f"{EASY_BLUNDERS:.0%} of its decisions random")
 register_bot("medium", _medium, "level 2 of 3: the one-ply bot (greedy for Acquire, "
-             "heuristic for the Lost Atlas)")
+             "heuristic for the Lost Atlas, congress for Congress)")
 register_bot("hard", _hard, "level 3 of 3: the search bot at its per-title budget "
-             "(Acquire 60 iterations, Lost Atlas 10; about a second a decision at most)")
+             "(Acquire 60 iterations, Lost Atlas 10, Congress 40; about a second a "
+             "decision at most)")

@@ -2,9 +2,9 @@
 
 ::
 
-    python -m boardroom.bench_clone acquire              # 4-player classic positions
-    python -m boardroom.bench_clone lost_atlas           # 3-player Short Game positions
-    python -m boardroom.bench_clone lost_atlas --mode long --players 4 --steps 20000 --games 2
+    boardroom bench acquire clone              # 4-player classic positions
+    boardroom bench lost_atlas clone           # 3-player Short Game positions
+    boardroom bench lost_atlas clone --mode long --players 4 --steps 20000 --games 2
 
 A search bot's inner loop is: copy a state, list the legal actions of the seat to act,
 apply one of them. This command measures exactly that loop. It first plays ``--games``
@@ -147,7 +147,7 @@ def report(title: str, figures: CloneFigures, label: str, console: Console) -> b
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m boardroom.bench_clone",
+        prog="boardroom bench TITLE clone",
         description="Time what a search needs per simulated step: copy, legal actions, apply.",
     )
     p.add_argument("title", choices=sorted(TARGETS), help="the title")

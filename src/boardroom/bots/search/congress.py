@@ -1,0 +1,86 @@
+"""Congress for the search: the Congress heuristic bot as prior and rollout policy, and
+its share worths as the evaluation.
+
+Congress has no hidden information and no chance after setup (its state holds no random
+generator), so a determinization is a plain copy. The candidates are the heuristic's
+choice first, then the other legal actions spread over the list (at most
+:data:`MAX_CANDIDATES`). Auction bids are left to the heuristic: a first trial that
+searched them overbid (a share's worth on a half-finished auction is overestimated). The
+evaluation counts each seat's cash (the final score) plus, for every share it holds, what
+the heuristic expects a share still to pay
+(:func:`~boardroom.bots.congress_heuristic.share_worth`: the General Dividends left times
+the company's income over its issued shares plus one), then the logistic of each seat's
+margin over the best other seat at a tenth of the average. Provisional: this domain was
+written last and its strength is not yet measured (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from boardroom.bots.congress_heuristic import CongressBot, share_worth
+from boardroom.bots.search.lost_atlas import spread
+from boardroom.bots.search.mcts import Domain, margin_scores, win_scores
+from boardroom.core.game import Game
+from boardroom.core.rng import Rng
+from boardroom.core.title import Action, Title
+from boardroom.titles.congress.actions import Bid
+from boardroom.titles.congress.state import CongressState
+
+MAX_CANDIDATES = 5
+SCALE_FRACTION = 0.1
+
+
+class _Position:
+    """Just enough of a :class:`Game` for the heuristic bot to decide on a bare state."""
+
+    def __init__(self, title: Title[CongressState, Any], state: CongressState) -> None:
+        self.title = title
+        self.state = state
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return list(self.title.legal_actions(self.state, seat))
+
+
+class CongressDomain(Domain[CongressState]):
+    """See the module doc."""
+
+    def __init__(self, title: Title[CongressState, Any], seed: int) -> None:
+        super().__init__(title)
+        self.prior = CongressBot(seed)
+        self.policy = CongressBot(seed + 1)
+
+    def determinize(self, state: CongressState, seat: int, rng: Rng) -> CongressState:
+        return state.copy()
+
+    def _choice(self, bot: CongressBot, state: CongressState, seat: int) -> Action:
+        return bot.choose(cast(Game, _Position(self.title, state)), seat)
+
+    def candidates(self, state: CongressState, seat: int, actions: list[Action]) -> list[Action]:
+        if len(actions) == 1:
+            return actions
+        first = self._choice(self.prior, state, seat)
+        if any(isinstance(a, Bid) for a in actions):
+            return [first]  # auctions are left to the heuristic (module doc)
+        rest = [a for a in actions if a != first]
+        return [first, *spread(rest, MAX_CANDIDATES - 1)]
+
+    def rollout(self, state: CongressState, seat: int, actions: list[Action],
+                rng: Rng) -> Action:
+        return self._choice(self.policy, state, seat)
+
+    def evaluate(self, state: CongressState) -> list[float]:
+        seats = len(state.players)
+        if state.result is not None:
+            return win_scores(state.result.ranking, seats)
+        worth = [float(state.cash(s)) for s in range(seats)]
+        for company in range(len(state.data.companies)):
+            value: float | None = None
+            for s in range(seats):
+                held = state.held(company, s)
+                if held:
+                    if value is None:
+                        value = share_worth(state, company, extra=1)
+                    worth[s] += held * value
+        mean = sum(worth) / seats
+        return margin_scores(worth, max(10.0, SCALE_FRACTION * mean))
