@@ -17,10 +17,11 @@ For each bot it prints: seats played, wins (a shared first place counts as a fra
 the win rate with its 95% Wilson confidence interval, the average score, the mean and
 largest think time per decision with more than one legal action (wall clock, and the
 processor time, which other programs on a busy machine disturb less), and an OpenSkill
-(Plackett-Luce) rating updated game by game in game order (a bot in several seats of a
-game is ranked by its best seat). With ``--out DIR`` every game's record is written
-there (``game-0000.json``...; ``boardroom replay`` or ``boardroom show`` read them) with
-``summary.json``.
+(Plackett-Luce) rating updated game by game in game order (every seat is ranked by its
+place; a bot in several seats of a game moves by the mean of its seats' updates; being
+sequential, the rating depends somewhat on the order of the games). With ``--out DIR``
+every game's record is written there (``game-0000.json``...; ``boardroom replay`` or
+``boardroom show`` read them) with ``summary.json``.
 """
 
 from __future__ import annotations
@@ -220,10 +221,7 @@ def summarize(title: str, lineup: Sequence[str], seed: int, options: dict[str, A
         summary.bots[spec] = BotFigures(spec)
     for out in sorted(outcomes, key=lambda o: o.index):
         winners = out.ranking[0] if out.ranking else ()
-        place: dict[str, int] = {}
-        for rank, group in enumerate(out.ranking):
-            for s in group:
-                place.setdefault(out.seats[s], rank)
+        place = {s: rank for rank, group in enumerate(out.ranking) for s in group}
         for seat, spec in enumerate(out.seats):
             fig = summary.bots[spec]
             fig.seats += 1
@@ -236,11 +234,18 @@ def summarize(title: str, lineup: Sequence[str], seed: int, options: dict[str, A
             fig.decisions += count
             fig.cpu_total += cpu_total
             fig.cpu_max = max(fig.cpu_max, cpu_largest)
-        specs = list(place)
-        if len(specs) > 1:
-            rated = model.rate([[ratings[b]] for b in specs], ranks=[place[b] for b in specs])
-            for b, team in zip(specs, rated, strict=True):
-                ratings[b] = team[0]
+        if len(set(out.seats)) > 1:
+            seats = range(len(out.seats))
+            rated = model.rate([[ratings[out.seats[s]]] for s in seats],
+                               ranks=[place[s] for s in seats])
+            moved: dict[str, list[tuple[float, float]]] = {}
+            for s, team in zip(seats, rated, strict=True):
+                moved.setdefault(out.seats[s], []).append((team[0].mu, team[0].sigma))
+            for spec, news in moved.items():
+                old = ratings[spec]
+                mu = old.mu + sum(m - old.mu for m, _ in news) / len(news)
+                sigma = sum(sg for _, sg in news) / len(news)
+                ratings[spec] = model.rating(mu=mu, sigma=sigma, name=spec)
     for spec, r in ratings.items():
         fig = summary.bots[spec]
         fig.mu, fig.sigma, fig.ordinal = r.mu, r.sigma, r.ordinal()

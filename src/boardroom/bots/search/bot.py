@@ -50,7 +50,7 @@ HARD: dict[str, SearchConfig] = {
 }
 """The ``hard`` level's search, per title: at most about a second a decision here."""
 
-EASY_BLUNDERS = 0.35
+EASY_BLUNDERS = 0.6
 """The share of ``easy``'s decisions played at random."""
 
 OPTION_NAMES = {"iters": "iterations", "depth": "depth", "horizon": "horizon",
