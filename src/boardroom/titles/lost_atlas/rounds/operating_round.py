@@ -551,8 +551,10 @@ def _step_options(state: LostAtlasState) -> list[OperatingAction]:
     """The operating company's choices in its current step (not pass, not suburbs),
     the variants' extra ones (``points.step_options``) last."""
     out = _rulebook_step_options(state)
-    for hook in POINTS.step_options:  # the Headquarters' placement, Unions Win!'s half
-        out.extend(hook(state, _op(state).company, _op(state).step))
+    if POINTS.step_options:
+        op = _op(state)
+        for hook in POINTS.step_options:  # the Headquarters' placement, Unions Win!'s half
+            out.extend(hook(state, op.company, op.step))
     return out
 
 
@@ -1106,8 +1108,7 @@ def _settle(state: LostAtlasState, log: list[str]) -> bool:
             if _end_turn(state, log, flip=False):
                 return True
             continue
-        if any(hook(state, op.company, log) for hook in POINTS.automated_turn):
-            # the Solo Game's Conglomerate played its whole turn
+        if _automated_turn(state, op.company, log):  # the Solo Game's Conglomerate
             if state.round == OVER or _end_turn(state, log):
                 return state.round != OVER
             continue
@@ -1133,6 +1134,14 @@ def _settle(state: LostAtlasState, log: list[str]) -> bool:
                 return True
             continue
         _next_step(state, log)
+
+
+def _automated_turn(state: LostAtlasState, company: str, log: list[str]) -> bool:
+    """True if a variant played ``company``'s whole turn itself."""
+    for hook in POINTS.automated_turn:  # noqa: SIM110 (no generator: asked at every settle)
+        if hook(state, company, log):
+            return True
+    return False
 
 
 def _end_turn(state: LostAtlasState, log: list[str], flip: bool = True) -> bool:

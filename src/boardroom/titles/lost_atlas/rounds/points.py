@@ -53,14 +53,16 @@ class OtherShares(Protocol):
     def buy(self, state: State, seat: int, log: Log) -> None: ...
 
 
-class Interlude(Protocol):
+@dataclass(frozen=True)
+class Interlude:
     """Decisions a variant inserts into a company's turn (the Headquarters' effects):
-    while ``busy``, the round hands legality, checking and applying to it."""
+    while ``busy``, the round hands legality, checking and applying to it. (Plain
+    functions, not methods: ``busy`` is asked at every step of every turn.)"""
 
-    def busy(self, state: State, company: str) -> bool: ...
-    def legal(self, state: State, company: str) -> list[Action]: ...
-    def check(self, state: State, company: str, action: Action) -> Refusal: ...
-    def apply(self, state: State, company: str, action: Action, log: Log) -> None: ...
+    busy: Callable[[State, str], bool]
+    legal: Callable[[State, str], list[Action]]
+    check: Callable[[State, str, Action], Refusal]
+    apply: Callable[[State, str, Action, Log], None]
 
 
 class MergerInterlude(Protocol):

@@ -61,7 +61,7 @@ from boardroom.titles.lost_atlas.board import hubs, track_laying
 from boardroom.titles.lost_atlas.board.operator import Operator
 from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay
 from boardroom.titles.lost_atlas.rounds.operating_round import HUB
-from boardroom.titles.lost_atlas.rounds.points import Points, StepAction
+from boardroom.titles.lost_atlas.rounds.points import Interlude, Points, StepAction
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAJOR,
@@ -445,23 +445,6 @@ def describe(hq: Headquarters | None) -> dict[str, object] | None:
 
 
 # -- the extension points (see rounds/points.py and variants/table.py) ------------------------
-class _TurnEffects:
-    """A Land Grant or Commercial Zoning under way in a company's Operating Round turn."""
-
-    def busy(self, state: LostAtlasState, company: str) -> bool:
-        return busy(state, company)
-
-    def legal(self, state: LostAtlasState, company: str) -> list[Action]:
-        return list(effect_legal(state, company))
-
-    def check(self, state: LostAtlasState, company: str, action: Action) -> IllegalAction | None:
-        return check_effect(state, company, action)
-
-    def apply(self, state: LostAtlasState, company: str, action: Action,
-              log: list[str]) -> None:
-        apply_effect(state, company, action, log)
-
-
 class _AtMerger:
     """The new major's headquarters decision, and its effect, in the Merger Round."""
 
@@ -490,7 +473,9 @@ def attach(points: Points) -> None:
     points.parse_action.append(lambda words, text: parse(words, text) if words[0] == "hq"
                                else None)
     points.start_of_turn.append(start_of_turn)
-    points.interludes.append(_TurnEffects())
+    points.interludes.append(Interlude(  # a Land Grant or Commercial Zoning under way
+        busy, lambda state, company: list(effect_legal(state, company)), check_effect,
+        apply_effect))
     points.step_options.append(lambda state, company, step: list(hub_options(state, company))
                                if step == HUB else [])
     points.step_actions[PlaceHQ] = StepAction((HUB,), check_place, _place_in_hub_step)
