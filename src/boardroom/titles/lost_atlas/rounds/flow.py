@@ -89,6 +89,12 @@ def _check_map_option(components: Components, options: Mapping[str, Any]) -> Non
     if len(homes) < MIN_MAP_HOMES:  # reading: a game needs minors to launch and merge
         raise OptionError(f"option map: the map shows {len(homes)} minor home(s); a game "
                           f"needs at least {MIN_MAP_HOMES} [rule lost_atlas.variant.custom-map]")
+    if str(options.get("mode", "")).startswith("solo"):
+        adaptive = {m.id for m in components.minors.values() if m.ability == ADAPTIVE}
+        if len(homes - adaptive) < 2:  # the Conglomerate is formed of two reserved homes
+            raise OptionError("option map: the Solo Game forms the Conglomerate of two "
+                              "minors with homes on the map (not Adaptive); this map shows "
+                              f"{len(homes - adaptive)} [rule lost_atlas.solo.setup]")
 
 
 def _load_map(components: Components, options: Mapping[str, Any]) -> Any:
@@ -159,6 +165,11 @@ def _setup_on_map(components: Components, players: Sequence[str],
     log = [f"Each player receives {cash}.",
            f"{players[priority]} is the priority player.",
            f"The map{name} is laid out from the chosen map file."]
+    from boardroom.titles.lost_atlas.variants import solo
+
+    if solo.active(state):  # the Solo Game forms the Conglomerate on any map
+        solo.begin(state, log)
+        return state, log
     deal_matrix(state, log)
     state.round = STOCK
     stock_round.start(state, log)
