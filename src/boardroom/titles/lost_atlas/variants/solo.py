@@ -391,7 +391,7 @@ def plan_path(board: Board, op: Operator, reach: Reach, starts: list[StopRef],
     in a target: an untiled city (a city tile is laid there), a tile whose track meets
     the path, or a Distant Destination side."""
     Node = tuple[Hex, int | None]
-    heap: list[tuple[int, Hex, int, list[Step]]] = []
+    heap: list[tuple[int, Hex, int, tuple[tuple[int, ...], ...], list[Step]]] = []
     seen: set[Node] = set()
     for h, edges in sorted(reach.entries.items()):
         if _yellow_able(board, h, through=h not in targets):
@@ -399,14 +399,14 @@ def plan_path(board: Board, op: Operator, reach: Reach, starts: list[StopRef],
                 if h in targets:
                     return [(h, e, None)]
                 first: list[Step] = [(h, e, None)]
-                heapq.heappush(heap, (100 + board.spaces[h].cost, h, e, first))
+                heapq.heappush(heap, (100 + board.spaces[h].cost, h, e, _order(first), first))
     for ref in sorted(starts):
         h = ref[0]
         if _yellow_able(board, h, through=False):
             begin: list[Step] = [(h, None, None)]
-            heapq.heappush(heap, (100 + board.spaces[h].cost, h, -1, begin))
+            heapq.heappush(heap, (100 + board.spaces[h].cost, h, -1, _order(begin), begin))
     while heap:
-        cost, h, entry, path = heapq.heappop(heap)
+        cost, h, entry, _, path = heapq.heappop(heap)
         node: Node = (h, None if entry < 0 else entry)
         if node in seen:
             continue
@@ -431,9 +431,22 @@ def plan_path(board: Board, op: Operator, reach: Reach, starts: list[StopRef],
                     return steps
                 continue
             if _yellow_able(board, n, through=True) and (n, back) not in seen:
+                longer: list[Step] = [*steps, (n, back, None)]
                 heapq.heappush(heap, (cost + 100 + board.spaces[n].cost, n, back,
-                                      [*steps, (n, back, None)]))
+                                      _order(longer), longer))
     return None
+
+
+def _order(path: list[Step]) -> tuple[tuple[int, ...], ...]:
+    """A path as the heap's last tie-break: its hexes and edges, an end (None) as -1.
+
+    Two paths of equal cost to the same hex and edge used to be compared as lists, and a
+    start city's ``None`` entry against another path's edge raised TypeError. This key
+    orders them as the list comparison did wherever it worked (-1 sorts below every
+    edge), and equal keys mean equal paths, so the path itself is never compared.
+    """
+    return tuple((h[0], h[1], -1 if e is None else e, -1 if o is None else o)
+                 for h, e, o in path)
 
 
 def _tile_for(board: Board, op: Operator, step: Step) -> track_laying.TileLay | None:
