@@ -154,3 +154,89 @@ def test_solo_soak_every_option() -> None:
         assert game.result is not None
         games += 1
     assert games == 240
+
+
+# -- 3, 4. notation and action objects -----------------------------------------------------
+@pytest.mark.parametrize("text", ["piece 1,1 r²", "piece 1,1 r١", "piece ²,1 r0"])
+def test_unicode_digits_in_lost_atlas_notation_are_a_notation_error(text: str) -> None:
+    from boardroom.core.errors import NotationError
+
+    game = boardroom.new_game("lost_atlas", ["A", "B", "C"], seed=1)
+    with pytest.raises(NotationError):
+        game.parse(text)
+    data = game.to_record()
+    del data["digest"]
+    data["actions"] = [text]
+    with pytest.raises(boardroom.RecordError, match="action 0"):
+        boardroom.load(data)
+
+
+def test_invariants_catch_a_negative_pool_or_treasury_holding() -> None:
+    from boardroom.market.shares import Company
+
+    company = Company("expansive", total=10, president_shares=2, share_percent=10,
+                      max_percent=60)
+    company.launch(0)
+    company.check()
+    company.pool = -1
+    company.treasury += 1
+    with pytest.raises(AssertionError, match="negative pool"):
+        company.check()
+
+
+def lost_atlas_at(round_name: str, seed: int = 3, **options: object) -> boardroom.Game:
+    game = boardroom.new_game("lost_atlas", ["A", "B", "C"], seed=seed,
+                              options={"mode": "short", **options})
+    bot = RandomBot(seed)
+    while game.state.round != round_name:
+        game.apply(bot.choose(game, game.to_act[0]))
+    return game
+
+
+def test_hand_built_lost_atlas_objects_are_refused_with_a_rule() -> None:
+    from boardroom.core.errors import IllegalAction
+    from boardroom.titles.lost_atlas.board.mapbuild import PlaceFiller, PlacePiece
+    from boardroom.titles.lost_atlas.rounds.merger_round import Vote
+    from boardroom.titles.lost_atlas.rounds.stock_round import Buy
+    from boardroom.titles.lost_atlas.variants.headquarters import PlaceHQ
+
+    game = boardroom.new_game("lost_atlas", ["A", "B", "C"], seed=1,
+                              options={"filler_hexes": True})
+    legal = game.legal_actions()[0]
+    assert isinstance(legal, PlacePiece)
+    objects: list[object] = [
+        PlacePiece((*legal.anchor, 0, 1), legal.rotation),  # type: ignore[arg-type]
+        PlaceFiller((0, 0, 1)),  # type: ignore[arg-type]
+        Buy("expansive", source="nope"),
+        Vote(choice="nope"),
+        PlaceHQ(((0, 0), 0), effect="taxx"),
+    ]
+    before = json.dumps(game.to_record())
+    for action in objects:
+        with pytest.raises(IllegalAction) as info:
+            game.apply(action)  # type: ignore[arg-type]
+        assert info.value.rule == "notation", action
+        assert not game.is_legal(action)  # type: ignore[arg-type]
+    assert json.dumps(game.to_record()) == before
+    game.apply(legal)
+
+
+def test_pool_purchase_with_a_made_up_source_cannot_drive_the_pool_negative() -> None:
+    from boardroom.core.errors import IllegalAction
+    from boardroom.titles.lost_atlas.rounds.stock_round import Buy
+
+    game = lost_atlas_at("stock")
+    for _ in range(400):
+        if game.state.round != "stock" or game.is_over:
+            break
+        seat = game.to_act[0]
+        buys = [a for a in game.legal_actions(seat) if isinstance(a, Buy)]
+        if buys:
+            before = json.dumps(game.to_record())
+            with pytest.raises(IllegalAction):
+                game.apply(Buy(buys[0].company, source="nope"), seat)
+            assert json.dumps(game.to_record()) == before
+            game.title.invariants(game.state)
+            return
+        game.apply(game.legal_actions(seat)[0], seat)
+    pytest.skip("no buy offered in this game")

@@ -72,6 +72,8 @@ class Company:
         held = sum(self.players.values()) + self.treasury + self.pool
         assert held == self.total, f"{self.name}: {held} shares, should be {self.total}"
         assert all(n > 0 for n in self.players.values()), f"{self.name}: empty holding"
+        assert self.treasury >= 0, f"{self.name}: negative treasury holding {self.treasury}"
+        assert self.pool >= 0, f"{self.name}: negative pool holding {self.pool}"
         if self.president is not None:
             assert self.held(self.president) >= self.president_shares, (
                 f"{self.name}: the president holds less than the certificate"

@@ -1217,7 +1217,7 @@ class _Reader:
     def player_counts(table: schema.PositiveTable, where: str) -> dict[int, int]:
         out: dict[int, int] = {}
         for key, value in _extra(table).items():
-            if not key.isdigit() or int(key) < 1:
+            if not (key.isascii() and key.isdigit()) or int(key) < 1:
                 raise ComponentError(f"{where}.{key}: {key!r} is not a player count")
             out[int(key)] = value
         return out
@@ -1286,7 +1286,7 @@ class _Reader:
         removed: dict[int, int] = {}
         if t.removed_pieces is not None:
             for key, n in _extra(t.removed_pieces).items():
-                number = int(key) if key.isdigit() else -1
+                number = int(key) if (key.isascii() and key.isdigit()) else -1
                 if number not in pieces:
                     raise ComponentError(f"{label}.removed_pieces.{key}: no map piece {key!r}")
                 removed[number] = n

@@ -190,7 +190,7 @@ def parse(text: str) -> MapAction:
     if head == "piece" and len(rest) == 2:
         anchor = parse_hex(rest[0], text)
         turn = rest[1]
-        if not (turn.startswith("r") and turn[1:].isdigit()):
+        if not (turn.startswith("r") and turn[1:].isascii() and turn[1:].isdigit()):
             raise NotationError(f"{text!r}: {turn!r} is not a rotation (write r0 to r5)")
         return PlacePiece(anchor, int(turn[1:]))
     if head == "capital" and len(rest) == 1:
