@@ -245,8 +245,10 @@ def test_tunneling_is_paid_60_for_its_mountain_home_and_a_mountain_in_its_turn()
     assert state.treasury("tunneling") == 80
     bank = state.ledger.cash[BANK]
     act(state, "lay 57 0,0 r0")
-    act(state, "lay 9 0,1 r0")
+    log = act(state, "lay 9 0,1 r0")
     assert state.treasury("tunneling") == 80 + 2 * 20
+    # the log says who earns the 60 (issue 16: "digs a tunnel for 60" read as a cost)
+    assert any("paying 40 and digs a tunnel: the company earns 60" in line for line in log)
     assert state.ledger.cash[BANK] == bank - 40
     finish_turn(state)
     assert op(state).company == "agricultural"

@@ -240,3 +240,87 @@ def test_pool_purchase_with_a_made_up_source_cannot_drive_the_pool_negative() ->
             return
         game.apply(game.legal_actions(seat)[0], seat)
     pytest.skip("no buy offered in this game")
+
+
+# -- 7. the priority after an auction ---------------------------------------------------------
+def _issue_example(rules_version: str | None = None) -> boardroom.Game:
+    """Seed 11, Short Game, 3 players: A opens at 120, B bids 125, C and A pass, B
+    launches, then three passes end the Stock Round."""
+    game = boardroom.new_game("lost_atlas", ["A", "B", "C"], seed=11, options={"mode": "short"})
+    while game.state.round != "stock":
+        game.apply(game.legal_actions()[0])
+    actions = [*game.record.actions, "auction 120", "bid 125", "pass", "pass",
+               "launch eastern_mining", "pass", "pass", "pass"]
+    record = {**game.to_record(), "actions": actions}
+    del record["digest"]
+    if rules_version is not None:
+        record["rules_version"] = rules_version
+    return boardroom.load(record)
+
+
+def test_priority_after_an_auction_goes_clockwise_from_its_winner() -> None:
+    """Rulebook: "the player clockwise from the player who took the last non-pass action
+    takes the Priority Player Marker"; the last non-pass actions of an auction are the
+    winner's (the winning bid, the launch), so B's left-hand neighbour C takes it."""
+    game = _issue_example()
+    assert game.state.round == "operating"
+    assert "B launches Eastern Mining for 125: share price 60." in game.log
+    assert game.state.priority == 2
+
+
+def test_rules_version_1_records_keep_the_priority_after_the_opener() -> None:
+    game = _issue_example("1")
+    assert game.record.rules_version == "1"
+    assert game.state.priority == 1
+
+
+# -- 8. a bankrupt player cannot win -------------------------------------------------------
+def test_a_bankrupt_player_ranks_last_even_with_the_highest_score() -> None:
+    from boardroom.titles.lost_atlas.rounds import flow
+
+    game = lost_atlas_at("operating", seed=5)
+    state = game.title.copy_state(game.state)
+    scores = flow.scores(state)
+    richest = max(range(3), key=lambda s: scores[s])
+    state.bankrupt.append(richest)
+    flow.finish(state, f"{state.players[richest]} is bankrupt", [])
+    assert state.result is not None
+    assert state.result.ranking[-1] == (richest,)
+    assert richest not in state.result.winners
+    assert "bankrupt player ranks last" in state.result.tie_rule
+    old = game.title.copy_state(game.state)
+    old.rules_version = "1"
+    old.bankrupt.append(richest)
+    flow.finish(old, "bankrupt", [])
+    assert old.result is not None and richest in old.result.ranking[0]
+
+
+# -- 12. messages -------------------------------------------------------------------------
+def test_buying_a_minor_not_yet_launched_says_so() -> None:
+    from boardroom.core.errors import IllegalAction
+
+    game = lost_atlas_at("stock")
+    available = [column[0] for column in game.state.matrix if column]
+    assert available
+    with pytest.raises(IllegalAction) as info:
+        game.apply(f"buy {available[0]} treasury")
+    assert info.value.rule == "lost_atlas.stock.company"
+    assert "has not been launched: open an auction for it first" in info.value.message
+    with pytest.raises(IllegalAction) as info:
+        game.apply("buy union treasury")
+    assert "has not been formed" in info.value.message
+    with pytest.raises(IllegalAction) as info:
+        game.apply("buy nothing_like_it pool")
+    assert "there is no company 'nothing_like_it'" in info.value.message
+
+
+def test_route_without_a_hub_says_what_the_route_lacks() -> None:
+    """The refusal names what the submitted route lacks, not the rule's wording alone."""
+    from boardroom.routing.problem import Route
+    from boardroom.routing.validate import validate
+    from test_routing import line
+
+    problem = line([20, 30, 40], trains=(2,))
+    err = validate(problem, [Route((1, 2), (1,), (1, 2), 2, 70)], prefix="lost_atlas.route")
+    assert err is not None and err.rule == "lost_atlas.route.hub"
+    assert "none of this route's stops has one of the company's hubs" in str(err)

@@ -62,8 +62,8 @@ def route_of(problem: RouteProblem, train: int, start: int, tracks: Sequence[int
     cap = problem.capacity(train)
     if not tracks:
         if not stops_def[start].hub:
-            raise fail("hub", "a route includes a stop with one of the company's hubs",
-                       (start,))
+            raise fail("hub", "this local route's stop has none of the company's hubs: a "
+                       "route must include a stop with one of the company's hubs", (start,))
         if not rules.local_routes:
             raise fail("local-route", "a route needs at least two stops (no local routes)",
                        (start,))
@@ -125,8 +125,8 @@ def route_of(problem: RouteProblem, train: int, start: int, tracks: Sequence[int
     if node >= n_stops:
         raise fail("open-end", "a route ends at a stop")
     if not any(stops_def[i].hub for i in order):
-        raise fail("hub", "a route includes a stop with one of the company's hubs",
-                   tuple(order))
+        raise fail("hub", "none of this route's stops has one of the company's hubs: a "
+                   "route must include a stop with one of the company's hubs", tuple(order))
     last_i = len(order) - 1
     counted = tuple(i for pos, i in enumerate(order)
                     if not (0 < pos < last_i and stops_def[i].blocked))

@@ -40,6 +40,10 @@ def company_account(company: str) -> str:
     return f"c:{company}"
 
 
+RULES_V1 = "1"
+"""Records of rules version 1 replay under its readings: the priority after an auction went
+clockwise from the auction's opener, and a bankrupt player was ranked by score."""
+
 @dataclass
 class Corp:
     """A launched minor company or a formed major corporation."""
@@ -151,6 +155,12 @@ class LostAtlasState:
     Rounds (see bank_break.py)."""
     metropolitan: Any = None
     """The Metropolitan's sub-state (Landmarks; see landmarks.py), None until it exists."""
+    rules_version: str = "2"
+    """"1": the priority after an auction follows its opener and a bankrupt player is
+    ranked by score; "2": the priority follows the auction's winner and a bankrupt player
+    ranks last (see :data:`RULES_V1`)."""
+    bankrupt: list[int] = field(default_factory=list)
+    """Seats that went bankrupt, in order."""
 
     def copy(self) -> LostAtlasState:
         builder = self.builder.copy() if self.builder is not None else None
@@ -186,6 +196,8 @@ class LostAtlasState:
             bank_broken=self.bank_broken,
             metropolitan=(self.metropolitan.copy() if self.metropolitan is not None
                           else None),
+            rules_version=self.rules_version,
+            bankrupt=list(self.bankrupt),
         )
 
     # -- small helpers used by every round ----------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from boardroom.core.errors import IllegalAction, NotationError
+from boardroom.core.errors import IllegalAction, NotationError, OptionError
 from boardroom.core.registry import register
 from boardroom.core.title import JSON, Action, Result, Title
 from boardroom.titles.lost_atlas.actions import Pass
@@ -22,6 +22,7 @@ from boardroom.titles.lost_atlas.state import (
     MERGER,
     OPERATING,
     OVER,
+    RULES_V1,
     STOCK,
     LostAtlasState,
 )
@@ -34,7 +35,8 @@ table.install()  # the variants attach to the rounds' extension points
 class LostAtlasTitle(Title[LostAtlasState, Action]):
     name = "lost_atlas"
     display_name = "Railways of the Lost Atlas"
-    rules_version = "1"
+    rules_version = "2"
+    legacy_rules_versions = (RULES_V1,)
     min_players = 1  # the Solo Game only; every other mode asks for 2+ (flow.normalize_options)
     max_players = 5
 
@@ -55,6 +57,16 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
     def setup(self, players: Sequence[str], seed: int,
               options: Mapping[str, Any]) -> tuple[LostAtlasState, list[str]]:
         return flow.setup(self.components, players, seed, options)
+
+    def setup_under(self, players: Sequence[str], seed: int, options: Mapping[str, Any],
+                    rules_version: str) -> tuple[LostAtlasState, list[str]]:
+        """Rules version 1 (priority after an auction from its opener; a bankrupt player
+        ranked by score), for records played under it."""
+        if rules_version != RULES_V1:
+            raise OptionError(f"{self.display_name} has no rules version {rules_version!r}")
+        state, log = self.setup(players, seed, options)
+        state.rules_version = rules_version
+        return state, log
 
     def copy_state(self, state: LostAtlasState) -> LostAtlasState:
         return state.copy()

@@ -483,6 +483,6 @@ def lay(board: Board, op: Operator, budget: LayBudget, tile_lay: TileLay) -> Lay
         budget.upgrades += 1
     what = f"upgrades {h} to {tile.id}" if not yellow else f"lays {tile.id} on {h}"
     extra = f" paying {cost}" if cost else ""
-    extra += f" and digs a tunnel for {income}" if income else ""
+    extra += f" and digs a tunnel: the company earns {income}" if income else ""
     old_id = replaced.id if replaced is not None and replaced.colour != EMPTY_COLOUR else None
     return LayResult(cost, income, old_id, f"{op.id} {what}{extra}.")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from boardroom.core.title import Result
 from boardroom.titles.lost_atlas.rounds.points import POINTS
-from boardroom.titles.lost_atlas.state import OVER, LostAtlasState
+from boardroom.titles.lost_atlas.state import OVER, RULES_V1, LostAtlasState
 
 TIE_RULE = ("equal scores: the player presiding over the company that would act earliest "
-            "in turn order wins")
+            "in turn order wins; a bankrupt player ranks last")
 
 
 def scores(state: LostAtlasState) -> tuple[int, ...]:
@@ -39,11 +39,18 @@ def finish(state: LostAtlasState, reason: str, log: list[str]) -> None:
                 return i
         return len(order)
 
-    seats = sorted(range(state.seats()), key=lambda s: (-final[s], tiebreak(s)))
+    def last(seat: int) -> bool:
+        """A bankrupt player cannot win: they rank below every solvent player (18xx
+        convention; rules version 2), bankrupt players among themselves by score."""
+        return seat in state.bankrupt and state.rules_version != RULES_V1
+
+    def key(seat: int) -> tuple[bool, int, int]:
+        return (last(seat), -final[seat], tiebreak(seat))
+
+    seats = sorted(range(state.seats()), key=key)
     groups: list[tuple[int, ...]] = []
     for seat in seats:  # equal scores and neither presiding over a company: a shared place
-        if groups and (final[groups[-1][0]], tiebreak(groups[-1][0])) == (final[seat],
-                                                                         tiebreak(seat)):
+        if groups and key(groups[-1][0]) == key(seat):
             groups[-1] += (seat,)
         else:
             groups.append((seat,))

@@ -15,6 +15,7 @@ from boardroom.core.rng import Rng
 from boardroom.market.stock_track import StockTrack
 from boardroom.titles.lost_atlas.board import mapbuild
 from boardroom.titles.lost_atlas.board.components import Components
+from boardroom.titles.lost_atlas.board.operator import ADAPTIVE
 from boardroom.titles.lost_atlas.rounds import merger_round, operating_round, stock_round, trains
 from boardroom.titles.lost_atlas.rounds.dissolution import check_dissolution
 from boardroom.titles.lost_atlas.rounds.ending import TIE_RULE, finish, scores
@@ -89,7 +90,7 @@ def _check_map_option(components: Components, options: Mapping[str, Any]) -> Non
     if len(homes) < MIN_MAP_HOMES:  # reading: a game needs minors to launch and merge
         raise OptionError(f"option map: the map shows {len(homes)} minor home(s); a game "
                           f"needs at least {MIN_MAP_HOMES} [rule lost_atlas.variant.custom-map]")
-    if str(options.get("mode", "")).startswith("solo"):
+    if components.mode(options["mode"]).conglomerate is not None:
         adaptive = {m.id for m in components.minors.values() if m.ability == ADAPTIVE}
         if len(homes - adaptive) < 2:  # the Conglomerate is formed of two reserved homes
             raise OptionError("option map: the Solo Game forms the Conglomerate of two "
@@ -165,11 +166,9 @@ def _setup_on_map(components: Components, players: Sequence[str],
     log = [f"Each player receives {cash}.",
            f"{players[priority]} is the priority player.",
            f"The map{name} is laid out from the chosen map file."]
-    from boardroom.titles.lost_atlas.variants import solo
-
-    if solo.active(state):  # the Solo Game forms the Conglomerate on any map
-        solo.begin(state, log)
-        return state, log
+    for hook in POINTS.map_built:  # the Solo Game forms the Conglomerate on any map too
+        if hook(state, log):
+            return state, log
     deal_matrix(state, log)
     state.round = STOCK
     stock_round.start(state, log)

@@ -83,7 +83,7 @@ from boardroom.titles.lost_atlas.board import hubs, routes, track_laying
 from boardroom.titles.lost_atlas.board.hubs import PlaceHub, PlaceSuburb
 from boardroom.titles.lost_atlas.board.operator import EXPANSIVE, SUBURBAN, Operator
 from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay
-from boardroom.titles.lost_atlas.rounds import dissolution, ending
+from boardroom.titles.lost_atlas.rounds import dissolution, ending, stock_round
 from boardroom.titles.lost_atlas.rounds import trains as train_rules
 from boardroom.titles.lost_atlas.rounds.points import (
     POINTS,
@@ -961,7 +961,7 @@ def _forced_sale_problem(state: LostAtlasState, seat: int,
     op = _op(state)
     corp = state.corps.get(company)
     if corp is None:
-        return IllegalAction("lost_atlas.stock.company", f"no company {company!r}")
+        return stock_round.not_in_play(state, company)
     shares = corp.shares
     if shares.held(seat) < 1:
         return IllegalAction("lost_atlas.stock.sell-holding",
@@ -1381,6 +1381,7 @@ def _bankrupt(state: LostAtlasState, seat: int, company: str, log: list[str]) ->
     name = _name(state, seat)
     corp_name = state.corps[company].name if company in state.corps else company
     log.append(f"{name} cannot raise the money for {corp_name}'s train and is bankrupt.")
+    state.bankrupt.append(seat)
     if state.options.get("bankruptcy", "end") != "continue":
         ending.finish(state, f"{name} is bankrupt", log)
         return

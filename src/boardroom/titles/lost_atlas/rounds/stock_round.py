@@ -43,6 +43,7 @@ from boardroom.titles.lost_atlas.rounds.points import (
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MINOR,
+    RULES_V1,
     Auction,
     Corp,
     LostAtlasState,
@@ -302,7 +303,7 @@ def _check_sell(state: LostAtlasState, action: Sell, seat: int) -> IllegalAction
     other = other_shares(state, action.company)
     corp = state.corps.get(action.company)
     if corp is None and other is None:
-        return IllegalAction("lost_atlas.stock.company", f"no company {action.company!r}")
+        return not_in_play(state, action.company)
     if action.company in sr.selling:
         return IllegalAction("lost_atlas.stock.sell-once",
                              "all shares of a company are sold at once, once a turn")
@@ -338,7 +339,7 @@ def _check_buy(state: LostAtlasState, action: Buy, seat: int) -> IllegalAction |
         return problem or first_refusal(POINTS.check_buy, state, action.company, seat)
     corp = state.corps.get(action.company)
     if corp is None:
-        return IllegalAction("lost_atlas.stock.company", f"no company {action.company!r}")
+        return not_in_play(state, action.company)
     shares = corp.shares
     refused = first_refusal(POINTS.check_share_deal, state, action.company, action.source)
     if refused is not None:  # the Solo Game's Conglomerate shares
@@ -366,6 +367,27 @@ def _other_shares_named(state: LostAtlasState, company: str) -> OtherShares | No
     return next((o for o in POINTS.other_shares if o.company == company), None)
 
 
+def not_in_play(state: LostAtlasState, company: str) -> IllegalAction:
+    """A company with no shares to deal: says whether it is a minor still to be launched,
+    a major not yet formed, or no company at all."""
+    comp = state.components
+    if company in comp.minors:
+        name = comp.minors[company].name
+        if any(company in column for column in state.matrix):
+            where = ("open an auction for it first (auction N), and the winner launches it"
+                     if any(column and column[0] == company for column in state.matrix)
+                     else "it is not yet at the bottom of its matrix column")
+            text = f"{name} has not been launched: {where}"
+        else:
+            text = f"{name} is not in play in this game"
+    elif company in comp.majors:
+        text = f"{comp.majors[company].name} has not been formed (two minors form a major)"
+    else:
+        known = ", ".join(sorted(state.corps)) or "none yet"
+        text = f"there is no company {company!r} (companies in play: {known})"
+    return IllegalAction("lost_atlas.stock.company", text)
+
+
 # -- applying -----------------------------------------------------------------------------
 def apply(state: LostAtlasState, action: StockAction, seat: int, log: list[str]) -> bool:
     """Apply a checked action; return True when the Stock Round has ended."""
@@ -377,7 +399,10 @@ def apply(state: LostAtlasState, action: StockAction, seat: int, log: list[str])
         if isinstance(action, Launch):
             _launch(state, action, seat, log)
             state.auction = None
-            sr.last_actor = auction.initiator
+            # "The player clockwise from the player who took the last non-pass action takes
+            # the Priority Player Marker": an auction's last non-pass actions are its
+            # winner's (the winning bid, the launch). Rules version 1 read the opener.
+            sr.last_actor = auction.initiator if state.rules_version == RULES_V1 else seat
             sr.passes = 0
             sr.turn = (auction.initiator + 1) % state.seats()
             return False
