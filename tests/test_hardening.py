@@ -222,3 +222,16 @@ def test_record_digest_is_written_to_files(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     game.record.write(path)
     assert "digest" in json.loads(path.read_text())
+
+
+def test_the_soak_command_runs_and_reports_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """The soak itself is a shipped command (python -m boardroom.soak), not a test; this
+    only checks that it runs and prints games, actions and crashes."""
+    from boardroom.soak import configs, main
+
+    assert any("map" in options for _, _, options in configs())
+    assert {options["mode"] for _, _, options in configs("lost_atlas")} >= {
+        "long", "short", "short_random", "micro_3p", "micro_2p", "solo", "solo_random"}
+    assert main(["--title", "acquire", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games" in out and "0 crashes" in out

@@ -229,20 +229,27 @@ def _trains_and_matrix(view: dict[str, Any]) -> Text:
     return text
 
 
-def render(view: dict[str, Any]) -> RenderableType:
-    parts: list[RenderableType] = [_heading(view)]
+def sections(view: dict[str, Any]) -> list[tuple[str, RenderableType]]:
+    """The view's parts, each named, so that a session can reprint only those that
+    changed since it last showed them."""
+    parts: list[tuple[str, RenderableType]] = [("heading", _heading(view))]
     if view["companies"]:
-        parts += [_stock_track(view), _companies(view)]
+        parts += [("stock track", _stock_track(view)), ("companies", _companies(view))]
     if view.get("solo"):
-        parts.append(_conglomerate(view))
+        parts.append(("Conglomerate", _conglomerate(view)))
     if "merger" in view:
-        parts.append(_merger(view))
-    parts += [_players(view), _trains_and_matrix(view)]
+        parts.append(("merger", _merger(view)))
+    parts += [("players", _players(view)), ("trains and matrix", _trains_and_matrix(view))]
     if (variants := _variants(view)) is not None:
-        parts.append(variants)
+        parts.append(("variants", variants))
     if "result" in view:
-        parts.append(Text(f"Game over: {view.get('end_reason', '')}", style="bold"))
-    return Group(*parts)
+        parts.append(("result", Text(f"Game over: {view.get('end_reason', '')}",
+                                     style="bold")))
+    return parts
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    return Group(*(part for _, part in sections(view)))
 
 
 register_renderer("lost_atlas", render)

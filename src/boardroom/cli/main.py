@@ -259,11 +259,15 @@ class PlayCommand(click.Command):
 @click.option("--load", "load_path", type=RECORD, help="Go on with the game in this record.")
 @click.option("--map", "map_path", type=click.Path(dir_okay=False),
               default="boardroom-map.svg", show_default=True,
-              help="Lost Atlas: the SVG file the map is drawn in at every new round.")
+              help="Lost Atlas: the SVG file the map is drawn in (with hex coordinates) "
+                   "after every action.")
+@click.option("--auto-map", is_flag=True,
+              help="Lost Atlas: a bot builds the map for the people at this keyboard "
+                   "(or type auto at a map-building prompt).")
 @click.pass_context
 def play(ctx: click.Context, title: str, players: str | None, seed: int | None,
          options: Sequence[str], save_path: str | None, load_path: str | None,
-         map_path: str) -> None:
+         map_path: str, auto_map: bool) -> None:
     """Play TITLE at this keyboard: any mix of people and bots."""
     out = console()
     if load_path is None:
@@ -281,7 +285,8 @@ def play(ctx: click.Context, title: str, players: str | None, seed: int | None,
     out.print(Text(f"{game.title.display_name}: {names(game, range(len(seats)))}; "
                    f"seed {game.record.seed}. Type ? for help.", style="bold"))
     drawn = Path(map_path) if game.title.name == "lost_atlas" else None
-    Session(game, seats, out, Path(save_path) if save_path else None, drawn).run()
+    Session(game, seats, out, Path(save_path) if save_path else None, drawn,
+            auto_map=auto_map).run()
 
 
 def resume(path: str, title: str | None, players: str | None) -> tuple[Game, list[Seat]]:

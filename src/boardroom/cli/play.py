@@ -9,6 +9,7 @@ terminal, a pipe or a test runner, and ends cleanly at the end of input.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import click
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from boardroom.bots.base import Bot, bot_names, make_bot, parse_bot_spec
@@ -53,7 +54,8 @@ Type an action ({examples}),
 a number from the list above, or one of:
   ? or help     list the legal actions, numbered; then type a number to play one
   undo          take back everything since the previous decision of a person
-  board         show the game again
+  board         show the whole game again
+  auto          Lost Atlas map building: let a bot build the map for you
   log [N]       show the whole log, or its last N sentences
   save [FILE]   save the game record
   quit          leave the game (you are offered to save it first)"""
@@ -152,9 +154,14 @@ class Session:
     out: Console
     save_path: Path | None = None
     map_path: Path | None = None
-    """Lost Atlas: where the map is drawn (SVG) whenever a round begins."""
+    """Lost Atlas: where the map is drawn (SVG, hex coordinates on), after every action."""
+    auto_map: bool = False
+    """Lost Atlas: a bot places the map pieces of the people at this keyboard."""
     bots: dict[int, Bot] = field(default_factory=dict)
     last_listed: list[Action] = field(default_factory=list)
+    shown: dict[tuple[int | None, str], str] = field(default_factory=dict)
+    """The text of each view section as last printed, per seat: only changes reprint."""
+    map_announced: bool = False
 
     def __post_init__(self) -> None:
         for index, seat in enumerate(self.seats):
@@ -171,9 +178,11 @@ class Session:
                 self.bot_turn(seat)
             elif not self.human_turn(seat):
                 return
-        self.show(None)
+        self.show(None, full=True)
+        if self.map_path is not None:
+            self.out.print(f"The final map is drawn in {self.map_path}.", style="dim")
         self.out.print()
-        print_result(self.out, self.game)
+        print_result(self.out, self.game)  # the last thing printed: it stays on screen
 
     def bot_turn(self, seat: int) -> None:
         """Let the bot in ``seat`` decide, and print what happened."""
@@ -187,16 +196,67 @@ class Session:
         self.game.apply(action, seat)
         print_log(self.out, self.game.log_entries[before:], numbered=False)
         self.autosave()
-        if self.map_path is not None and round_stage(self.game) != stage:
-            self.draw_map()
+        if self.map_path is not None:
+            self.draw_map(announce=round_stage(self.game) != stage)
 
-    def draw_map(self) -> None:
-        """Write the Lost Atlas map as it stands to the map file."""
+    def draw_map(self, announce: bool = True) -> None:
+        """Write the Lost Atlas map as it stands to the map file (after every action, so
+        a browser reloading it follows the game); say where once, and at each new round."""
         from boardroom.titles.lost_atlas.render.svg import write_game_map
 
         assert self.map_path is not None
         write_game_map(self.game, self.map_path)
-        self.out.print(f"The map is drawn in {self.map_path}.", style="dim")
+        if announce or not self.map_announced:
+            self.map_announced = True
+            self.out.print(f"The map is drawn in {self.map_path} (reload it as the game "
+                           f"goes on; every hex shows its q,r).", style="dim")
+
+    def map_building(self) -> bool:
+        return self.game.title.name == "lost_atlas" and self.game.state.round == "map"
+
+    def auto_build(self, seat: int) -> None:
+        """Place the seat's map piece (or filler) as a bot would, and say so."""
+        bot = make_bot("heuristic", bot_seed(self.game.record.seed, seat) + 7919)
+        action = bot.choose(self.game, seat)
+        self.out.print(f"{self.game.players[seat]}: {action} (map built for you)",
+                       style="dim")
+        self.play(action, seat)
+
+    def show_drawn_piece(self, seat: int) -> None:
+        """Map building: the drawn piece, hex by hex, and every place it may go."""
+        view = self.game.view(seat)
+        building = view.get("map_building")
+        if not building:
+            return
+        drawn = building["drawn"]
+        pieces = self.game.state.components.map_pieces
+        if isinstance(drawn, int) and drawn in pieces:
+            hexes = []
+            for h in pieces[drawn].hexes:
+                what = h.terrain + (f", home of {h.home}" if h.home else "")
+                what += f", costs {h.cost}" if h.cost else ""
+                hexes.append(f"{h.pos} {what}")
+            self.out.print(Text(f"Drawn: map piece {drawn} — " + "; ".join(hexes) + ".",
+                                style="bold"))
+        else:
+            self.out.print(Text(f"Drawn: {drawn}.", style="bold"))
+        places: dict[str, list[str]] = {}
+        others: list[str] = []
+        for action in self.game.legal_actions(seat):
+            words = str(action).split()
+            if words[0] == "piece" and len(words) == 3:
+                places.setdefault(words[1], []).append(words[2])
+            else:
+                others.append(str(action))
+        if places:
+            spots = "; ".join(f"{anchor} {'/'.join(turns)}" for anchor, turns in places.items())
+            self.out.print(f"It may go with its hex A on (q,r rotations): {spots}.")
+        if others:
+            shown = ", ".join(others[:12]) + (f" ... ({len(others)} in all)"
+                                              if len(others) > 12 else "")
+            self.out.print(f"Possible: {shown}.")
+        self.out.print("Type a placement (piece q,r rN), ? for the numbered list, or auto to "
+                       "let a bot build the map for you.", style="dim")
 
     def human_turn(self, seat: int) -> bool:
         """Show the seat's view and ask until it acts; False when the person leaves."""
@@ -206,7 +266,12 @@ class Session:
                            style="dim")
             self.play(forced, seat)
             return True
+        if self.auto_map and self.map_building():
+            self.auto_build(seat)
+            return True
         self.show(seat)
+        if self.map_building():
+            self.show_drawn_piece(seat)
         name = self.game.players[seat]
         while self.game.to_act and self.game.to_act[0] == seat:
             line = self.ask(f"{name}>")
@@ -240,7 +305,15 @@ class Session:
         if line in ("?", "help"):
             self.list_actions(seat)
         elif line == "board":
-            self.show(seat)
+            self.show(seat, full=True)
+        elif line == "auto":
+            if not self.map_building():
+                self.out.print("auto builds the map: it works during map building only.",
+                               style="red")
+                return "stay"
+            self.auto_map = True
+            self.auto_build(seat)
+            return "changed"
         elif command == "log" and (not rest or _is_number(rest.strip())):
             self.print_log(int(rest) if rest.strip() else None)
         elif command == "save":
@@ -282,10 +355,35 @@ class Session:
         examples = EXAMPLES.get(self.game.title.name, "see the list above")
         self.out.print(HELP.format(examples=examples), style="dim")
 
-    def show(self, seat: int | None) -> None:
-        """Draw the game as ``seat`` sees it (None: as a spectator)."""
+    def show(self, seat: int | None, full: bool = False) -> None:
+        """Draw the game as ``seat`` sees it (None: as a spectator). A title that names
+        its view's sections (the Lost Atlas) gets only the sections that changed since
+        this seat last saw them reprinted, unless ``full``."""
         self.out.print()
-        self.out.print(render_view(self.game.title.name, self.game.view(seat)))
+        view = self.game.view(seat)
+        if self.game.title.name != "lost_atlas":
+            self.out.print(render_view(self.game.title.name, view))
+            return
+        from boardroom.cli.lost_atlas_view import sections
+
+        unchanged = []
+        for name, part in sections(view):
+            text = self.plain(part)
+            if not full and self.shown.get((seat, name)) == text:
+                unchanged.append(name)
+                continue
+            self.shown[(seat, name)] = text
+            self.out.print(part)
+        if unchanged:
+            self.out.print(f"Unchanged: {', '.join(unchanged)} (type board to see it all).",
+                           style="dim")
+
+    def plain(self, part: RenderableType) -> str:
+        """A renderable as the plain text it prints (to tell what changed)."""
+        capture = Console(file=io.StringIO(), width=self.out.width, color_system=None)
+        capture.print(part)
+        text = capture.file.getvalue()  # type: ignore[attr-defined]
+        return str(text)
 
     def print_log(self, count: int | None) -> None:
         """The whole log, or its last ``count`` sentences."""

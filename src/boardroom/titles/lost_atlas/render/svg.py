@@ -1261,12 +1261,14 @@ def record_picture(path: str | Path) -> tuple[MapPicture, str]:
     return game_picture(load(Record.read(path)))
 
 
-def write_game_map(game: Any, path: str | Path) -> None:
-    """Write the game's map as it stands to ``path`` (SVG)."""
+def write_game_map(game: Any, path: str | Path, coordinates: bool = True) -> str:
+    """Write the game's map as it stands to ``path`` (SVG), every hex labelled with its
+    ``q,r`` coordinates by default (every action names a hex); return the SVG."""
     picture, phase = game_picture(game)
     svg = render_board(picture.board, phase, per_destination=picture.per_destination,
-                       name=picture.name)
+                       name=picture.name, coordinates=coordinates)
     Path(path).write_text(svg, encoding="utf-8")
+    return svg
 
 
 def is_game_record(path: str | Path) -> bool:
