@@ -324,3 +324,19 @@ def test_route_without_a_hub_says_what_the_route_lacks() -> None:
     err = validate(problem, [Route((1, 2), (1,), (1, 2), 2, 70)], prefix="lost_atlas.route")
     assert err is not None and err.rule == "lost_atlas.route.hub"
     assert "none of this route's stops has one of the company's hubs" in str(err)
+
+
+def test_heuristic_bots_propose_no_merger_the_partner_refuses() -> None:
+    """Seed 1, Short Game, three heuristic bots: the proposer used to score a merger by
+    its own gain alone; the partner's president, judging by its own, refused it
+    ("... may not merge this round"). The proposal was legal, so it was listed; the bot
+    now proposes only what the partner would accept."""
+    from boardroom.bots import make_bot
+
+    game = boardroom.new_game("lost_atlas", ["A", "B", "C"], seed=1, options={"mode": "short"})
+    bots = [make_bot("heuristic", 10 + s) for s in range(3)]
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(bots[seat].choose(game, seat), seat)
+    refusals = [line for line in game.log if " refuses: " in line]
+    assert refusals == []

@@ -67,9 +67,13 @@ What it does, by round (the constants below are the knobs):
   part of the major's revenue (both minors' trains up to the major's limit and their
   hubs together) against its parts of the two minors' revenues over the Operating
   Rounds left, plus a small bonus a round for what a major may do that a minor may not.
-  It chooses the first available major. With Hostile Mergers it proposes the same way
-  (among the pairs it owns shares of) and votes for a merger worth more than nothing to
-  it, against one worth less (abstaining at exactly nothing).
+  It proposes only a merger the other minor's president would accept by the same
+  measure (issue 16: it used to propose mergers scored by its own gain alone, which the
+  other president, asked "accept or refuse", then refused every time — the proposal was
+  legal and listed, but bound to fail). It chooses the first available major. With
+  Hostile Mergers it proposes the same way (among the pairs it owns shares of) and
+  votes for a merger worth more than nothing to it, against one worth less (abstaining
+  at exactly nothing).
 
 >>> import boardroom
 >>> from boardroom.bots import make_bot
@@ -1254,12 +1258,23 @@ class HeuristicBot(Bot):
         scored = []
         for action in actions:
             if isinstance(action, Propose):
+                if not pub.mr.hostile and self._would_refuse(pub, seat, action.other,
+                                                             action.minor):
+                    continue
                 scored.append((self._merger_gain(pub, seat, action.minor, action.other),
                                action))
         gain, best = self._best(scored)
         if best is not None and gain > 0:
             return best
         return self._pass(actions)
+
+    def _would_refuse(self, pub: Public, seat: int, other: str, minor: str) -> bool:
+        """Would ``other``'s president (another seat, judging as this bot does) refuse
+        the merger of ``minor`` with ``other``?"""
+        answerer = pub.corps[other].shares.president
+        if answerer is None or answerer == seat:
+            return False
+        return self._merger_gain(pub, answerer, minor, other) < 0
 
     def _merged_price(self, pub: Public, a: str, b: str) -> int:
         average = (pub.price(a) + pub.price(b)) // 2
