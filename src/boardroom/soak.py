@@ -49,7 +49,7 @@ def configs(title: str | None = None) -> list[Config]:
     already visits every mode."""
     groups: dict[str, list[Config]] = {}
     for config in _all_configs(title):
-        groups.setdefault(config[0] + str(config[2]["mode"]), []).append(config)
+        groups.setdefault(config[0] + str(config[2].get("mode", "")), []).append(config)
     out: list[Config] = []
     for row in zip_longest(*groups.values()):
         out.extend(config for config in row if config is not None)
@@ -58,6 +58,12 @@ def configs(title: str | None = None) -> list[Config]:
 
 def _all_configs(title: str | None) -> list[Config]:
     out: list[Config] = []
+    if title in (None, "congress"):
+        for players in (3, 4, 5):
+            for chaining in ("none", "automatic"):
+                for paid in ("chooser", "acquired"):
+                    out.append(("congress", players,
+                                {"chaining": chaining, "special_dividend": paid}))
     if title in (None, "acquire"):
         for players in range(2, 7):
             out.append(("acquire", players, {"mode": "classic"}))
@@ -108,6 +114,8 @@ def _options(title: str, players: int, options: Mapping[str, Any], seed: int) ->
 def family(config: Config) -> str:
     """A short name for a configuration's group in the figures."""
     title, _, options = config
+    if title == "congress":
+        return f"congress chaining={options['chaining']}"
     if title == "acquire":
         return f"acquire {options['mode']}"
     extra = "custom map" if "map" in options else (
@@ -202,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--seconds", type=float, default=None,
                         help="start no new game after this many seconds")
-    parser.add_argument("--title", choices=("acquire", "lost_atlas"), default=None)
+    parser.add_argument("--title", choices=("acquire", "congress", "lost_atlas"), default=None)
     args = parser.parse_args(argv)
     start = time.monotonic()
     figures = soak(args.games, args.seed, args.seconds, args.title)
