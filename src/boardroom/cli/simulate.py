@@ -121,7 +121,7 @@ def summary(analysis: Analysis) -> Table:
         table.add_column(f"{label} − {labels[0]}", justify="right")
     wanted = ("Who wins", "Game length", "End", "Mergers")
     for m in analysis.metrics:
-        if m.section not in wanted or m.name.startswith("clustering"):
+        if m.section not in wanted:
             continue
         cells = [m.estimate(a).text() for a in range(analysis.arms)]
         for a in range(1, analysis.arms):

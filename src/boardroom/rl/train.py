@@ -3,15 +3,15 @@ REINFORCE (numpy only) to play Acquire against ``random`` bots.
 
 ::
 
-    python -m boardroom.rl.train                      # 1,000 episodes, 3 players
-    python -m boardroom.rl.train --episodes 3000 --eval-every 500 --eval-games 300
+    python -m boardroom.rl.train                      # 400 episodes, 3 players
+    python -m boardroom.rl.train --episodes 2000 --eval-every 500 --eval-games 300
 
 The policy reads only what the environment gives it: the observation vector and the
 action mask of :mod:`boardroom.rl.acquire`. Each legal action index is described by a
 few numbers computed from the two (:func:`action_features`: what kind of action it is;
-for a tile, how many neighbours it has and whether it grows a chain the learner holds;
-for a purchase, how many shares and how they stand against the other holders; for a
-disposal, how much is sold or traded...), and the policy scores it as ``theta @
+for a tile, its neighbours, whether it founds a chain, whether it merges away a chain
+the learner leads; for a purchase, how many shares, how many of them win or keep a
+majority, the chains' price and size; for a disposal, how much is sold or traded...), and the policy scores it as ``theta @
 features``: one weight per feature, shared by every action, which is what lets a few
 hundred games teach it. Every ``--batch`` episodes it moves along the mean of each episode's
 log-probability gradient scaled by (end reward - a running baseline), the ``rank``
@@ -50,6 +50,8 @@ NAMES = (
     "buy: shares", "buy: my lead in them", "buy: their price", "buy: their size",
     "buy: my cash",
     "end: my cash lead",
+    "place: founds a chain", "place: merges chains I lead",
+    "buy: shares that win or keep a majority",
 )
 FEATURES = len(NAMES)
 
@@ -79,6 +81,12 @@ def action_features(obs: Array, index: int, seats: int) -> Array:
         f[at] = sum(1.0 for b in near if b.any()) / 4
         f[at + 1] = len(chains) / 4
         f[at + 2] = sum(float(mine[c] - others[c]) for c in chains)
+        if not chains and any(b[7] for b in near):
+            f[at + 17] = 1.0
+        if len(chains) > 1:
+            biggest = max(chains, key=lambda c: size[c])
+            f[at + 18] = sum(1.0 for c in chains if c != biggest and mine[c] >= others[c]
+                             and mine[c] > 0)
     elif index < enc.SURVIVOR0:  # found a chain: its price tier
         f[1] = 1.0
         f[at + 3 + TIER[index - enc.FOUND0]] = 1.0
@@ -97,6 +105,10 @@ def action_features(obs: Array, index: int, seats: int) -> Array:
         f[5] = 1.0
         combo = enc.BUYS[index - enc.BUY0]
         f[at + 11] = len(combo) / 3
+        for c in set(combo):
+            bought = combo.count(c)
+            if mine[c] + bought / 25 >= others[c]:
+                f[at + 19] += bought / 3
         for c in combo:
             f[at + 12] += float(mine[c] - others[c]) / 3
             f[at + 13] += float(price[c]) / 3
@@ -171,8 +183,8 @@ def win_rate(env: SingleAgentEnv, policy: LinearPolicy, games: int) -> float:
     return wins / games
 
 
-def train(episodes: int = 1000, players: int = 3, eval_every: int = 250,
-          eval_games: int = 200, rate: float = 0.1, seed: int = 0,
+def train(episodes: int = 400, players: int = 3, eval_every: int = 100,
+          eval_games: int = 100, rate: float = 10.0, seed: int = 0,
           report: bool = True, batch: int = 8) -> list[tuple[int, float]]:
     """Train; return (episodes trained, evaluation win rate) at each evaluation."""
     env = SingleAgentEnv("acquire", ["random"], seat=0, players=players)
@@ -203,11 +215,11 @@ def train(episodes: int = 1000, players: int = 3, eval_every: int = 250,
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m boardroom.rl.train", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--episodes", type=int, default=1000)
+    p.add_argument("--episodes", type=int, default=400)
     p.add_argument("--players", type=int, default=3)
-    p.add_argument("--eval-every", type=int, default=250)
-    p.add_argument("--eval-games", type=int, default=200)
-    p.add_argument("--rate", type=float, default=0.1)
+    p.add_argument("--eval-every", type=int, default=100)
+    p.add_argument("--eval-games", type=int, default=100)
+    p.add_argument("--rate", type=float, default=10.0)
     p.add_argument("--batch", type=int, default=8, help="episodes per update (8)")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
