@@ -11,15 +11,15 @@ action mask of :mod:`boardroom.rl.acquire`. Each legal action index is described
 few numbers computed from the two (:func:`action_features`: what kind of action it is;
 for a tile, its neighbours, whether it founds a chain, whether it merges away a chain
 the learner leads; for a purchase, how many shares, how many of them win or keep a
-majority, the chains' price and size; for a disposal, how much is sold or traded...), and the policy scores it as ``theta @
-features``: one weight per feature, shared by every action, which is what lets a few
-hundred games teach it. Every ``--batch`` episodes it moves along the mean of each episode's
-log-probability gradient scaled by (end reward - a running baseline), the ``rank``
-reward (+1 first, -1 last).
-Every ``--eval-every`` episodes it plays ``--eval-games`` fixed seeds it never trains
-on and prints the win rate; before training the policy is uniform over the legal
-actions, i.e. it plays as the random bot does.
-Everything is seeded, so a run prints the same figures every time.
+majority, the chains' price and size; for a disposal, how much is sold or traded...),
+and the policy scores it as ``theta @ features``: one weight per feature, shared by
+every action, which is what lets a few hundred games teach it. Every ``--batch``
+episodes it moves along the mean of each episode's log-probability gradient scaled by
+(end reward - a running baseline), the ``rank`` reward (+1 first, -1 last). Every
+``--eval-every`` episodes it plays ``--eval-games`` fixed seeds it never trains on and
+prints the win rate; before training the policy is uniform over the legal actions, so
+it plays as the random bot does. Everything is seeded: a run prints the same figures
+every time.
 """
 
 from __future__ import annotations
