@@ -279,7 +279,7 @@ def add_live(app: FastAPI) -> None:
         queue = hub.subscribe(game_id)
 
         async def push() -> None:
-            seen, seen_undos = after, undos
+            seen, seen_undos = max(0, after), undos
             while True:
                 body = await run_in_threadpool(live_state, games, game_id, viewer, seen,
                                                seen_undos)
