@@ -157,9 +157,11 @@ def test_a_lost_atlas_short_game_by_clicking(open_page: Any) -> None:
     assert {"piece", "launch", "lay", "lay-rotated", "undo", "run", "train"} <= covered, covered
 
     # history scrub: the table as it was after an earlier action, then back to now
-    page.locator("#log li").nth(3).click()
+    page.locator('#log li[data-index="20"]').first.click()
     page.wait_for_selector("#back-to-now")
-    assert page.locator(".scrub").count()
+    assert "after action 21 of" in page.locator(".scrub").inner_text()
+    assert page.locator("#drawn-piece").count()  # the map was being built then
+    assert not page.locator("button.action").count()  # nothing to decide in the past
     w.shot("lost-atlas-09-history")
     page.click("#back-to-now")
     page.wait_for_selector("#status:not(:has(.scrub))")

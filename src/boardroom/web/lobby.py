@@ -73,7 +73,7 @@ def lost_atlas_reference() -> dict[str, Any]:
     the trains (price, stops, what rusts them), the phases with their tile colours and
     train limits, the minors' ability texts and the company colours of the map."""
     from boardroom.core.registry import get_title
-    from boardroom.titles.lost_atlas.render.svg import company_colour
+    from boardroom.titles.lost_atlas.render.svg import abbreviation, company_colour
     from boardroom.titles.lost_atlas.title import LostAtlasTitle
 
     title = get_title("lost_atlas")
@@ -90,4 +90,5 @@ def lost_atlas_reference() -> dict[str, Any]:
                                for lim in p.limits]} for p in c.phases],
         "abilities": {m.id: m.ability_text for m in c.minors.values()},
         "colours": {cid: company_colour(cid) for cid in companies},
+        "abbreviations": {cid: abbreviation(c, cid) for cid in companies},
     }

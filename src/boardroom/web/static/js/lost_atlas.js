@@ -107,17 +107,17 @@ export class LostAtlasTable {
     try { pic = await this.picture_for(ctx); }
     catch (e) { root.append(h("p.error", {}, "The map could not be drawn: " + e.message)); return; }
 
-    root.append(this.infoBar(view), this.mapPanel(pic, ctx), this.hexPanel(ctx), this.routePanel(ctx, pic));
+    root.append(this.infoBar(view, ctx), this.mapPanel(pic, ctx), this.hexPanel(ctx), this.routePanel(ctx, pic));
     renderSheets(root, view, ctx);
   }
 
-  infoBar(view) {
+  infoBar(view, ctx) {
     const bits = [`${view.mode} game`, `${view.round} round`, `cycle ${view.cycle}`, `phase ${view.phase}`];
     if (view.operating) bits.push(`operating: ${view.operating.company} (${view.operating.step})`);
     const extra = [];
     if (view.map_building) {
       extra.push(h("span", {id: "drawn-piece"}, `Drawn map piece: ${view.map_building.drawn ?? "none"} (${view.map_building.left} left in the stack) `),
-        h("button", {id: "auto-build", title: "Place every remaining piece at a random legal position (the seats this browser holds)",
+        ctx.past || !ctx.legal.length ? "" : h("button", {id: "auto-build", title: "Place every remaining piece at a random legal position (the seats this browser holds)",
           onclick: () => this.autoBuild()}, "Auto-build the rest of the map"));
     }
     if (view.auction) {
@@ -277,13 +277,20 @@ export class LostAtlasTable {
   hexPanel(ctx) {
     const box = h("section.hex-panel", {id: "hex-panel"});
     if (!this.selected) {
-      box.append(h("p.muted", {}, this.targets.size ? "Click a highlighted hex to see what you may do there." : "Click a hex to select it."));
+      box.append(h("p.muted", {}, this.targets.size ? "Click a highlighted hex to see what you may do there, or choose it here:" : "Click a hex to select it."));
+      // the same hexes as buttons, for the keyboard
+      const hexes = [...this.targets.keys()];
+      if (hexes.length) box.append(h("div.target-list", {}, hexes.slice(0, 40).map((hx) =>
+        h("button.target-hex", {dataset: {hex: hx}, onclick: () => this.select(hx)}, hx))));
       return box;
     }
     const hex = this.selected;
     const here = this.targets.get(hex) || [];
     const tile = (ctx.view.map.tiles || {})[hex];
-    box.append(h("h2", {}, `Hex ${hex}`), tile ? h("p", {}, `Tile ${tile.tile}, rotation ${tile.rotation}`) : "");
+    // the engine's own description of the hex (terrain, cost, tile), from the map drawing
+    const about = this.svgEl?.querySelector(`polygon[data-hex="${hex}"] title`)?.textContent;
+    box.append(h("h2", {}, `Hex ${hex}`), about ? h("p", {id: "hex-about"}, about) : "",
+      tile ? h("p", {}, `Tile ${tile.tile}, rotation ${tile.rotation}`) : "");
     if (!here.length) { box.append(h("p.muted", {}, "You have no legal action on this hex now.")); return box; }
     const families = [...new Set(here.map((t) => t.family))];
     box.append(h("div.families", {}, families.map((f) => {

@@ -41,7 +41,7 @@ export function renderSheets(root, view, ctx) {
       const tokens = view.stock_track[String(i)] || [];
       return h("div.space" + (tokens.length ? ".held" : ""), {title: money(v)}, h("span.value", {}, v),
         tokens.map((id) => h("span.token", {style: {background: colourOf(id)}, title: view.companies[id]?.name || id},
-          (view.companies[id]?.name || id).slice(0, 3))));
+          (reference && reference.abbreviations && reference.abbreviations[id]) || (view.companies[id]?.name || id).slice(0, 3))));
     }));
 
   const trains = h("section.trains", {id: "trains"}, h("h2", {}, "Trains"),
