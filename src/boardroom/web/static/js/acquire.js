@@ -50,9 +50,11 @@ export function renderAcquire(root, ctx) {
     const playable = legalSet.has(t);
     const why = h("small.why");
     // an unplayable tile still clicks: the engine's refusal and rule are shown
-    const b = h("button", {dataset: {tile: t}, class: playable ? "tile playable" : "tile unplayable",
+    const placing = view.step === "place" && view.to_act.includes(ctx.seat) && !ctx.past;
+    const b = h("button", {dataset: {tile: t},
+      class: playable ? "tile playable" : placing ? "tile unplayable" : "tile",
       onclick: () => ctx.act(t)}, t, why);
-    if (!playable && view.step === "place" && view.to_act.includes(ctx.seat) && !ctx.past) {
+    if (!playable && placing) {
       const key = `${table.id}:${table.data.count}:${t}`;
       const fill = (r) => { if (!r.legal) { why.textContent = " " + r.error; b.title = `${r.error} [rule ${r.rule}]`; } };
       if (whyCache.has(key)) fill(whyCache.get(key));
