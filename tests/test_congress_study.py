@@ -3,8 +3,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from boardroom.bench import congress as bench_congress
 from boardroom.bench import congress_study as study
+from boardroom.titles.congress.data import shipped_raw
 
 
 def test_congress_study_counts_agree_with_the_games() -> None:
@@ -30,3 +36,17 @@ def test_congress_bench_runs_and_reports_the_targets() -> None:
                                                   "special_dividend": "chooser"})
     lines = bench_congress.report(figures, 4, "random", {"chaining": "none"})
     assert "target: under 50 ms" in lines[2] and "0.05 ms" in lines[4]
+
+
+def test_congress_study_command_on_a_users_data_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    raw = shipped_raw()
+    raw["game"]["links_per_expand"] = 1
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(raw))
+    out = tmp_path / "figures.json"
+    assert study.main(["--games", "1", "--only", "none/chooser", "--data", str(path),
+                       "--json", str(out)]) == 0
+    assert "1 games" in capsys.readouterr().out
+    assert json.loads(out.read_text())["chaining=none special_dividend=chooser"]["games"] == 1
+    assert study.main(["--games", "1", "--data", str(tmp_path / "missing.json")]) == 2

@@ -45,6 +45,7 @@ from typing import Any
 
 import boardroom
 from boardroom.bots import make_bot
+from boardroom.titles.congress.data import read_file
 from boardroom.titles.congress.state import ACTIVE, CongressState, MergerEvent
 
 COMBINATIONS = [("none", "chooser"), ("none", "acquired"),
@@ -84,12 +85,14 @@ class Tally:
     seconds: float = 0.0
 
 
-def play(seed: int, players: int, chaining: str, dividend: str,
-         bot: str) -> tuple[CongressState, int]:
+def play(seed: int, players: int, chaining: str, dividend: str, bot: str,
+         data: dict[str, Any] | None = None) -> tuple[CongressState, int]:
     """One bot game to the end: its final state and its number of actions."""
     names = [f"P{s + 1}" for s in range(players)]
-    game = boardroom.new_game("congress", names, seed=seed,
-                              options={"chaining": chaining, "special_dividend": dividend})
+    options: dict[str, Any] = {"chaining": chaining, "special_dividend": dividend}
+    if data is not None:
+        options["data"] = data
+    game = boardroom.new_game("congress", names, seed=seed, options=options)
     bots = [make_bot(bot, seed=seed * 8 + s) for s in range(players)]
     while not game.is_over:
         seat = game.to_act[0]
@@ -153,13 +156,13 @@ def count(tally: Tally, state: CongressState, actions: int, players: int) -> Non
 
 
 def run(games: int, players: int, chaining: str, dividend: str, bot: str, seed: int,
-        time_limit: float | None) -> Tally:
+        time_limit: float | None, data: dict[str, Any] | None = None) -> Tally:
     tally = Tally()
     start = time.perf_counter()
     for k in range(games):
         if time_limit is not None and time.perf_counter() - start > time_limit:
             break
-        state, actions = play(seed + k, players, chaining, dividend, bot)
+        state, actions = play(seed + k, players, chaining, dividend, bot, data)
         count(tally, state, actions, players)
     tally.seconds = time.perf_counter() - start
     return tally
@@ -261,6 +264,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="stop a combination after this many seconds (reports how many ran)")
     p.add_argument("--only", default=None, help="one combination, e.g. none/chooser")
     p.add_argument("--json", default=None, help="also write the figures to this file")
+    p.add_argument("--data", default=None,
+                   help="a Congress data file (TOML or JSON) to play on instead of the "
+                        "shipped one")
     args = p.parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.games < 1:
         p.error("--games must be at least 1")
@@ -271,10 +277,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             p.error("--only is one of " + ", ".join("/".join(c) for c in COMBINATIONS))
     out: dict[str, Any] = {}
     try:
+        data = read_file(args.data) if args.data else None
         for chaining, dividend in combos:
             name = f"chaining={chaining} special_dividend={dividend}"
             tally = run(args.games, args.players, chaining, dividend, args.bot, args.seed,
-                        args.time_limit)
+                        args.time_limit, data)
             out[name] = figures(tally)
             for line in report(name, out[name]):
                 print(line, flush=True)
