@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 import boardroom
@@ -102,12 +100,3 @@ def test_greedy_beats_random_bots() -> None:
         assert result is not None
         wins += greedy_seat in result.winners
     assert wins >= WIN_THRESHOLD, f"greedy won {wins} of {WIN_GAMES}"
-
-
-def test_greedy_is_fast() -> None:
-    """An all-greedy 4-player game takes about 0.12 s here; allow plenty for slow CI."""
-    start = time.perf_counter()
-    for seed in range(3):
-        game = boardroom.new_game("acquire", names(4), seed=seed)
-        play(game, [make_bot("greedy", seed=s) for s in range(4)])
-    assert (time.perf_counter() - start) / 3 < 1.0
