@@ -143,6 +143,7 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
         table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}],
                        seed=seed)
     acked: list[tuple[int, str]] = []
+    total = 0
     try:
         for _ in range(4):
             stop = threading.Event()
@@ -163,11 +164,18 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
                 game = boardroom.new_game("acquire", ["Ann", "Bob", "Cy"], seed=seed)
                 for action in actions:
                     game.apply(action)
-                seat = game.to_act[0]
+                seat = game.to_act[0] if game.to_act else 0
                 shown = client.get(f"/api/games/{table.id}", headers=table.h(seat)).json()
                 assert shown["count"] == len(actions)
                 assert shown["view"] == json.loads(json.dumps(game.view(seat)))
-        assert len(acked) >= 4
+                if game.is_over:
+                    # on a quiet machine random play can finish a game between two kills:
+                    # the next kill plays into a new one
+                    total += len(acked)
+                    acked.clear()
+                    table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"},
+                                                  {"name": "Cy"}], seed=seed)
+        assert total + len(acked) >= 4
     finally:
         server.stop()
 
