@@ -17,11 +17,19 @@ random (seeded) and posts it. It measures
   crosses through PostgreSQL LISTEN/NOTIFY);
 
 and prints actions per second, the p50/p99 of both, and the CPU time per action of the
-server processes and of the client. Each game pauses ``--think`` seconds on average
-between its actions (as a quick player would); ``--think 0`` drives every game as fast as
-it goes, which measures the throughput ceiling (and then latencies are queueing: 100
-games waiting on each other). The target: 100 concurrent games, p99 action round trip under
-50 ms on SQLite (on this project's 2-core machines).
+server processes and of the client, with the machine's load average. Each game pauses
+``--think`` seconds on average between its actions (as a quick player would); ``--think 0``
+drives every game as fast as it goes, which measures the throughput ceiling (and then
+latencies are queueing: 100 games waiting on each other).
+
+Every game is created and both its seats connected first (20 at a time); only then does
+the timed play start, each game's first action after a pause drawn from 0 to ``--think``.
+Before this, all games were created, connected and made their first move in the same
+instant: 100 creations, 200 connections and 100 actions queued behind each other, and
+that one burst (5% of a 20-action run) alone set the p99.
+
+The target: 100 concurrent games, p99 action round trip under 50 ms on SQLite (on this
+project's 2-core machines).
 """
 
 from __future__ import annotations
@@ -62,6 +70,8 @@ class Figures:
     refused: int = 0
     server_cpu_s: float = 0.0
     client_cpu_s: float = 0.0
+    load_before: float = 0.0
+    load_after: float = 0.0
 
     @property
     def per_s(self) -> float:
@@ -133,19 +143,23 @@ def pg_database(admin_url: str) -> Iterator[str]:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-async def play_game(urls: list[str], k: int, actions: int, rng: random.Random,
-                    figures: Figures, think: float) -> None:
-    """One two-seat game: live connections for both seats, ``actions`` actions posted
-    (one HTTP client per game: a shared pool of hundreds of connections costs the client
-    more than the server's work)."""
-    import httpx
+@dataclass
+class Seated:
+    """One game set up for the run: its id, its seats' tokens and live connections."""
 
-    async with httpx.AsyncClient(timeout=60, verify=False) as http:  # plain http only
-        await play_one(http, urls, k, actions, rng, figures, think)
+    base: str
+    game_id: str
+    tokens: list[str]
+    sockets: list[Any]
+    latest: dict[int, dict[str, Any]] = field(default_factory=dict)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    sent: dict[int, float] = field(default_factory=dict)
+    actor_of: dict[int, int] = field(default_factory=dict)
+    timing: bool = False
 
 
-async def play_one(http: Any, urls: list[str], k: int, actions: int, rng: random.Random,
-                   figures: Figures, think: float) -> None:
+async def set_up(http: Any, urls: list[str], k: int, figures: Figures) -> Seated:
+    """Create game ``k`` and connect both seats' live feeds (not timed)."""
     from websockets.asyncio.client import connect
 
     base = urls[k % len(urls)]
@@ -153,70 +167,107 @@ async def play_one(http: Any, urls: list[str], k: int, actions: int, rng: random
     reply = await http.post(f"{base}/api/games", json={
         "title": "acquire", "seed": k, "seats": [{"name": "P1"}, {"name": "P2"}]})
     body = reply.json()
-    game_id = body["id"]
     tokens = [s["token"] for s in body["seats"]]
-    latest: dict[int, dict[str, Any]] = {}
-    changed = asyncio.Event()
-    sent: dict[int, float] = {}
-    actor_of: dict[int, int] = {}
-
-    async def listen(seat: int, ws: Any) -> None:
-        async for raw in ws:
-            message = json.loads(raw)
-            now = time.perf_counter()
-            count = message["count"]
-            if count in sent and actor_of.get(count) != seat:
-                figures.live.append(now - sent.pop(count))
-            latest[seat] = message
-            changed.set()
-
     # seat 0 listens to the process the game's actions go to, seat 1 to the other one
     live_urls = [base, other]
     sockets = [await connect(
-        live_urls[s].replace("http://", "ws://") + f"/api/games/{game_id}/live?token="
+        live_urls[s].replace("http://", "ws://") + f"/api/games/{body['id']}/live?token="
         + tokens[s], max_size=1 << 22) for s in range(2)]
-    readers = [asyncio.create_task(listen(s, ws)) for s, ws in enumerate(sockets)]
-    try:
-        count = 0
-        while count < actions:
-            while True:
-                ready = [s for s, m in latest.items()
-                         if m["count"] == count and s in m["to_act"] and m["legal"]]
-                if ready or any(m["status"] != "play" for m in latest.values()):
-                    break
-                changed.clear()
-                await asyncio.wait_for(changed.wait(), 30)
-            if not ready:
+    return Seated(base, body["id"], tokens, sockets)
+
+
+async def listen(table: Seated, seat: int, figures: Figures) -> None:
+    async for raw in table.sockets[seat]:
+        message = json.loads(raw)
+        now = time.perf_counter()
+        count = message["count"]
+        if count in table.sent and table.actor_of.get(count) != seat:
+            figures.live.append(now - table.sent.pop(count))
+        table.latest[seat] = message
+        table.changed.set()
+
+
+async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
+                   figures: Figures, think: float, go: asyncio.Event) -> None:
+    """Play ``actions`` actions of one set-up game, each after a pause of ``think`` on
+    average; the first after a pause drawn from 0 to ``think`` (so the games' first
+    actions are spread as their later ones are, not fired in the same millisecond)."""
+    await go.wait()
+    if think > 0:
+        await asyncio.sleep(think * rng.random())
+    count = 0
+    latest = table.latest
+    while count < actions:
+        while True:
+            ready = [s for s, m in latest.items()
+                     if m["count"] == count and s in m["to_act"] and m["legal"]]
+            if ready or any(m["status"] != "play" for m in latest.values()):
                 break
-            seat = ready[0]
-            move = rng.choice(latest[seat]["legal"])["notation"]
-            started = time.perf_counter()
-            sent[count + 1] = started
-            actor_of[count + 1] = seat
-            reply = await http.post(f"{base}/api/games/{game_id}/actions",
-                                    headers={"Authorization": f"Bearer {tokens[seat]}"},
-                                    json={"action": move, "after": count})
-            figures.round_trips.append(time.perf_counter() - started)
-            if reply.status_code != 200:
-                figures.refused += 1
-                break
-            figures.actions += 1
-            count += 1
-            if think > 0:
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-    finally:
-        for task in readers:
-            task.cancel()
-        for ws in sockets:
-            await ws.close()
+            table.changed.clear()
+            await asyncio.wait_for(table.changed.wait(), 30)
+        if not ready:
+            break
+        seat = ready[0]
+        move = rng.choice(latest[seat]["legal"])["notation"]
+        started = time.perf_counter()
+        table.sent[count + 1] = started
+        table.actor_of[count + 1] = seat
+        reply = await http.post(f"{table.base}/api/games/{table.game_id}/actions",
+                                headers={"Authorization": f"Bearer {table.tokens[seat]}"},
+                                json={"action": move, "after": count})
+        figures.round_trips.append(time.perf_counter() - started)
+        if reply.status_code != 200:
+            figures.refused += 1
+            break
+        figures.actions += 1
+        count += 1
+        if think > 0 and count < actions:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
 
 
 async def drive(urls: list[str], games: int, actions: int, seed: int,
-                figures: Figures, think: float) -> None:
-    started = time.perf_counter()
-    await asyncio.gather(*(play_game(urls, k, actions, random.Random(seed * 7919 + k),
-                                     figures, think) for k in range(games)))
-    figures.seconds = time.perf_counter() - started
+                figures: Figures, think: float, pids: list[int] | None = None) -> None:
+    """Set every game up (created, both seats connected), then play them all at once.
+
+    Only the playing is timed: the actions per second, the latencies and the CPU time
+    (of ``pids``, the server processes, and of this client) cover it alone. One HTTP
+    client per game: a shared pool of hundreds of connections costs the client more
+    than the server's work.
+    """
+    import httpx
+
+    pids = pids or []
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(httpx.AsyncClient(timeout=60))
+                   for _ in range(games)]
+        tables: list[Seated] = []
+        for first in range(0, games, 20):  # 20 at a time: a burst of hundreds is no game
+            tables += await asyncio.gather(*(set_up(clients[k], urls, k, figures)
+                                             for k in range(first, min(games, first + 20))))
+        readers = [asyncio.create_task(listen(t, s, figures))
+                   for t in tables for s in range(2)]
+        go = asyncio.Event()
+        players = [asyncio.create_task(play_one(clients[k], tables[k], actions,
+                                                random.Random(seed * 7919 + k), figures,
+                                                think, go))
+                   for k in range(games)]
+        while any(len(t.latest) < 2 for t in tables):  # every seat has its first picture
+            await asyncio.sleep(0.01)
+        server_before = sum(cpu_seconds(pid) for pid in pids)
+        client_before = time.process_time()
+        started = time.perf_counter()
+        go.set()
+        try:
+            await asyncio.gather(*players)
+        finally:
+            figures.seconds = time.perf_counter() - started
+            figures.client_cpu_s = time.process_time() - client_before
+            figures.server_cpu_s = sum(cpu_seconds(pid) for pid in pids) - server_before
+            for task in readers:
+                task.cancel()
+            for table in tables:
+                for ws in table.sockets:
+                    await ws.close()
 
 
 def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str,
@@ -231,11 +282,10 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
             args = ["--database", stack.enter_context(pg_database(pg_admin))]
         procs = [start(args) for _ in range(processes)]
         try:
-            before = sum(cpu_seconds(proc.pid) for proc, _ in procs)
-            client = time.process_time()
-            asyncio.run(drive([url for _, url in procs], games, actions, seed, figures, think))
-            figures.client_cpu_s = time.process_time() - client
-            figures.server_cpu_s = sum(cpu_seconds(proc.pid) for proc, _ in procs) - before
+            figures.load_before = os.getloadavg()[0]
+            asyncio.run(drive([url for _, url in procs], games, actions, seed, figures, think,
+                              [proc.pid for proc, _ in procs]))
+            figures.load_after = os.getloadavg()[0]
         finally:
             for proc, _ in procs:
                 stop(proc)
@@ -245,11 +295,12 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
 def report(results: list[Figures], console: Console, think: float) -> None:
     pace = (f"each game acts every {think:g} s on average" if think > 0
             else "every game acts as fast as it can")
-    table = Table(title=f"boardroom serve under load (2-seat Acquire games, random play; "
+    table = Table(title=f"boardroom serve under load (2-seat Acquire games, random play; CPU "
+                        f"time per action; "
                         f"{pace})")
     for column in ("back end", "procs", "games", "actions", "actions/s",
-                   "round trip p50", "p99", "live p50", "live p99", "server CPU/action",
-                   "client CPU/action"):
+                   "round trip p50", "p99", "live p50", "live p99", "server CPU",
+                   "client CPU", "load"):
         table.add_column(column, justify="right")
     verdicts = []
     for f in results:
@@ -266,11 +317,14 @@ def report(results: list[Figures], console: Console, think: float) -> None:
             f"{percentile(f.round_trips, 0.5) * 1000:.1f} ms", f"{p99:.1f} ms",
             f"{percentile(f.live, 0.5) * 1000:.1f} ms",
             f"{percentile(f.live, 0.99) * 1000:.1f} ms", f"{f.server_cpu_s * per:.2f} ms",
-            f"{f.client_cpu_s * per:.2f} ms")
+            f"{f.client_cpu_s * per:.2f} ms", f"{f.load_before:.1f}-{f.load_after:.1f}")
     console.print(table)
     for verdict in verdicts:
         console.print(verdict)
-    if os.getloadavg()[0] > (os.cpu_count() or 1):
+    console.print(f"load: the 1-minute load average before and after each run, on "
+                  f"{os.cpu_count()} cores; CPU per action is user+system time of the server "
+                  "processes (and of this client) over the timed play, divided by its actions")
+    if max((f.load_after for f in results), default=0.0) > (os.cpu_count() or 1):
         console.print(f"[yellow]the machine is busy (load average {os.getloadavg()[0]:.1f} "
                       f"on {os.cpu_count()} cores): latencies include waiting for a CPU; "
                       "the CPU per action is the steadier figure[/yellow]")
