@@ -1,9 +1,12 @@
 """The package's shape, checked by reading the imports (``ast``, nothing is imported).
 
 * No import cycle inside the Lost Atlas title, and none between the ``bots`` modules.
-* The rounds (``titles/lost_atlas/rounds/``) import no variant module: the variants
-  attach to the rounds' extension points (``rounds/points.py``), listed in
-  ``variants/table.py``.
+* The rounds (``titles/lost_atlas/rounds/``, the flow among them) import no variant
+  module and name no variant in their code (identifiers and strings; docstrings and
+  comments may say which variant attaches where): the variants attach to the rounds'
+  extension points (``rounds/points.py``), listed in ``variants/table.py``.
+* The title's wiring (``title.py``, ``view.py``) imports no individual variant module,
+  only the table of variants, and names no variant in its code either.
 * The board layer (``titles/lost_atlas/board/``) imports no round, variant, picture or
   wiring module.
 
@@ -14,6 +17,7 @@ Every import counts: at the top of a module, inside a function, or under
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -131,3 +135,100 @@ def test_every_variant_module_is_in_the_table() -> None:
 
     modules = {p.stem for p in (SRC / "boardroom/titles/lost_atlas/variants").glob("*.py")}
     assert {name for name, _ in table.VARIANTS} == modules - {"__init__", "table"}
+
+
+# -- naming no variant --------------------------------------------------------------------------
+def _words(text: str) -> list[str]:
+    """The lower-case words of an identifier or a string (``bank_break``, ``BankBreak``
+    and "Bank Break" all read ``bank``, ``break``)."""
+    return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", text)]
+
+
+VARIANT_NOUNS = {("hostile",), ("conglomerate",), ("metropolitan",), ("hq",), ("landmark",),
+                 ("mania",)}
+"""Words naming a variant or one of its pieces that its module and option names do not
+already say (the Solo Game's Conglomerate, the Landmarks' Metropolitan...)."""
+
+
+def variant_phrases() -> set[tuple[str, ...]]:
+    """Every variant's name (the table's names, the options the variants add) as words."""
+    from boardroom.titles.lost_atlas.rounds.points import POINTS
+    from boardroom.titles.lost_atlas.variants import table
+
+    table.install()
+    names = {name for name, _ in table.VARIANTS} | set(POINTS.options)
+    return {tuple(_words(name)) for name in names} | VARIANT_NOUNS
+
+
+def variants_named(path: Path, phrases: set[tuple[str, ...]]) -> list[str]:
+    """``line: text`` for every identifier or string in the code of ``path`` whose words
+    contain one of ``phrases``. Docstrings (a string standing alone as a statement) and
+    comments are documentation and are not read."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    found = []
+    for node in ast.walk(tree):
+        texts: list[str] = []
+        if isinstance(node, ast.Name):
+            texts = [node.id]
+        elif isinstance(node, ast.Attribute):
+            texts = [node.attr]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            texts = [node.name]
+        elif isinstance(node, ast.arg) or (isinstance(node, ast.keyword) and node.arg):
+            texts = [node.arg]
+        elif isinstance(node, ast.alias):
+            texts = [node.name, node.asname or ""]
+        elif isinstance(node, ast.ImportFrom):
+            texts = [node.module or ""]
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and id(node) not in docs):
+            texts = [node.value]
+        for text in texts:
+            words = _words(text)
+            for phrase in phrases:
+                n = len(phrase)
+                if any(tuple(words[i:i + n]) == phrase for i in range(len(words) - n + 1)):
+                    found.append(f"{getattr(node, 'lineno', '?')}: {text}")
+    return sorted(set(found))
+
+
+def test_variants_named_reads_code_not_documentation(tmp_path: Path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text('''"""The Hostile Mergers variant attaches here."""
+# the Solo Game's Conglomerate
+from p.variants import solo
+def f(hq=None):
+    """Bank Break's reserve."""
+    x.bank_break = 1
+    return f"{x} Merger Mania!"
+class HostileVote:
+    pass
+''', encoding="utf-8")
+    phrases = {("solo",), ("hq",), ("bank", "break"), ("merger", "mania"), ("hostile",)}
+    assert [line.split(":")[0] for line in variants_named(path, phrases)] == [
+        "3", "4", "6", "7", "8"]
+
+
+def _wiring_and_rounds() -> list[str]:
+    edges = graph(TITLE)
+    rounds = sorted(m for m in edges if m.startswith(f"{TITLE}.rounds."))
+    assert f"{TITLE}.rounds.flow" in rounds and len(rounds) >= 5
+    return [*rounds, f"{TITLE}.title", f"{TITLE}.view"]
+
+
+def test_the_rounds_and_the_wiring_name_no_variant() -> None:
+    phrases = variant_phrases()
+    modules = _modules()
+    named = {m: variants_named(modules[m], phrases) for m in _wiring_and_rounds()}
+    assert {m: found for m, found in named.items() if found} == {}
+
+
+def test_the_wiring_imports_only_the_table_of_variants() -> None:
+    edges = graph(TITLE)
+    allowed = {f"{TITLE}.variants", f"{TITLE}.variants.table"}
+    for module in (f"{TITLE}.title", f"{TITLE}.view"):
+        variants = sorted(m for m in edges[module]
+                          if m.startswith(f"{TITLE}.variants") and m not in allowed)
+        assert variants == [], f"{module} imports {variants}"

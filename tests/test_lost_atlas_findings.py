@@ -196,9 +196,9 @@ def lost_atlas_at(round_name: str, seed: int = 3, **options: object) -> boardroo
 def test_hand_built_lost_atlas_objects_are_refused_with_a_rule() -> None:
     from boardroom.core.errors import IllegalAction
     from boardroom.titles.lost_atlas.board.mapbuild import PlaceFiller, PlacePiece
-    from boardroom.titles.lost_atlas.rounds.merger_round import Vote
     from boardroom.titles.lost_atlas.rounds.stock_round import Buy
     from boardroom.titles.lost_atlas.variants.headquarters import PlaceHQ
+    from boardroom.titles.lost_atlas.variants.hostile_mergers import Vote
 
     game = boardroom.new_game("lost_atlas", ["A", "B", "C"], seed=1,
                               options={"filler_hexes": True})

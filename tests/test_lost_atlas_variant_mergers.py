@@ -23,9 +23,10 @@ from boardroom.bots.lost_atlas_heuristic import HeuristicBot, Public
 from boardroom.core.errors import IllegalAction
 from boardroom.core.game import Game
 from boardroom.titles.lost_atlas.rounds import merger_round
-from boardroom.titles.lost_atlas.rounds.merger_round import HOSTILE, VOTE, Vote
 from boardroom.titles.lost_atlas.state import MERGER, STOCK, LostAtlasState
+from boardroom.titles.lost_atlas.variants import hostile_mergers
 from boardroom.titles.lost_atlas.variants import switches as variants
+from boardroom.titles.lost_atlas.variants.hostile_mergers import HOSTILE, VOTE, Vote
 from lost_atlas_games import connect
 from lost_atlas_setup import TITLE, act
 from test_lost_atlas_merger import (
@@ -179,7 +180,7 @@ def test_a_shareholder_outvotes_the_refusing_president(hostile: bool) -> None:
         act(state, "refuse")
         assert "expansive" in state.corps and "express" in state.corps
         return
-    assert merger_round.tally(state) == (2, 0, 4)
+    assert hostile_mergers.tally(state) == (2, 0, 4)
     assert legal_texts(state) == ["vote yes", "vote no", "vote abstain"]
     act(state, "vote no")
     assert TITLE.to_act(state) == (CY,)
@@ -277,7 +278,7 @@ def test_pool_shares_vote_by_the_price_change_and_treasury_shares_abstain(
         assert state.mr.step == merger_round.CHOOSE
     else:
         assert state.mr.step == VOTE
-        assert merger_round.tally(state) == tally
+        assert hostile_mergers.tally(state) == tally
         assert TITLE.to_act(state) == (BOB,)
         log = act(state, f"vote {bob}")
     if approved:

@@ -117,14 +117,10 @@ from boardroom.titles.lost_atlas.board.operator import (
 )
 from boardroom.titles.lost_atlas.board.track_laying import TileLay, trace_for
 from boardroom.titles.lost_atlas.rounds.merger_round import (
-    ABSTAIN,
-    NO,
-    YES,
     Accept,
     ChooseMajor,
     Propose,
     Refuse,
-    Vote,
 )
 from boardroom.titles.lost_atlas.rounds.operating_round import (
     HUB,
@@ -169,6 +165,7 @@ from boardroom.titles.lost_atlas.state import (
 )
 from boardroom.titles.lost_atlas.variants import landmarks
 from boardroom.titles.lost_atlas.variants.headquarters import TAX, KeepHQ, PlaceHQ
+from boardroom.titles.lost_atlas.variants.hostile_mergers import ABSTAIN, NO, YES, Vote
 
 # -- knobs ------------------------------------------------------------------------------------
 FUTURE_WEIGHT = 0.5
@@ -1258,7 +1255,7 @@ class HeuristicBot(Bot):
         scored = []
         for action in actions:
             if isinstance(action, Propose):
-                if not pub.mr.hostile and self._would_refuse(pub, seat, action.other,
+                if pub.mr.procedure is None and self._would_refuse(pub, seat, action.other,
                                                              action.minor):
                     continue
                 scored.append((self._merger_gain(pub, seat, action.minor, action.other),

@@ -2,7 +2,10 @@
 
 Each round's rules live in its own module (``mapbuild``, ``stock_round``,
 ``operating_round``, ``merger_round``) with the same four functions — ``to_act``,
-``legal``, ``check``, ``apply`` — and ``flow`` moves from one round to the next.
+``legal``, ``check``, ``apply`` — and ``flow`` moves from one round to the next. The
+variants reach the wiring only through the extension points (``rounds/points.py``) that
+the one table of variants (``variants/table.py``) fills: their notation
+(``parse_action``) and rounds of their own (``rounds``, the Solo Game's setup).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board import mapbuild
 from boardroom.titles.lost_atlas.board.components import Components, load_components
 from boardroom.titles.lost_atlas.rounds import flow, stock_round, trains
+from boardroom.titles.lost_atlas.rounds.points import POINTS
 from boardroom.titles.lost_atlas.state import (
     MAP,
     MERGER,
@@ -26,7 +30,7 @@ from boardroom.titles.lost_atlas.state import (
     STOCK,
     LostAtlasState,
 )
-from boardroom.titles.lost_atlas.variants import solo, table
+from boardroom.titles.lost_atlas.variants import table
 from boardroom.titles.lost_atlas.view import view_state
 
 table.install()  # the variants attach to the rounds' extension points
@@ -81,9 +85,10 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return mapbuild.parse(text)
         if words[0] == "discard" and len(words) == 3:
             return trains.Discard(words[1], words[2])
-        chosen = solo.parse(words, text)
-        if chosen is not None:
-            return chosen
+        for hook in POINTS.parse_action:  # the variants' notation (conglomerate, hq, vote...)
+            chosen = hook(words, text)
+            if chosen is not None:
+                return chosen
         found = stock_round.parse(words, text)
         if found is not None:
             return found
@@ -101,8 +106,8 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return ()
         if state.discards:
             return (state.president(state.discards[0]),)
-        if state.round == solo.SETUP:
-            return (0,)
+        if (own := POINTS.rounds.get(state.round)) is not None:  # a variant's round
+            return own.to_act(state)
         if state.round == MAP:
             assert state.builder is not None
             return state.builder.to_act()
@@ -119,8 +124,8 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
         if state.discards:
             corp = state.corps[state.discards[0]]
             return [trains.Discard(corp.id, t) for t in sorted(set(corp.trains))]
-        if state.round == solo.SETUP:
-            return solo.legal_setup(state, seat)
+        if (own := POINTS.rounds.get(state.round)) is not None:
+            return own.legal(state, seat)
         if state.round == MAP:
             assert state.builder is not None
             return list(state.builder.legal_actions(seat))
@@ -147,8 +152,8 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
                 return IllegalAction("lost_atlas.trains.limit",
                                      f"{corp.name} has no {action.train}-train")
             return None
-        if state.round == solo.SETUP:
-            return solo.check_setup(state, action, seat)
+        if (own := POINTS.rounds.get(state.round)) is not None:
+            return own.check(state, action, seat)
         if state.round == MAP:
             assert state.builder is not None
             if not isinstance(action, mapbuild.PlacePiece | mapbuild.PlaceCapital
@@ -174,8 +179,8 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             assert isinstance(action, trains.Discard)
             trains.discard(state, action.company, action.train, log)
             return log
-        if state.round == solo.SETUP:
-            solo.apply_setup(state, action, log)
+        if (own := POINTS.rounds.get(state.round)) is not None:
+            own.apply(state, action, seat, log)
             return log
         if state.round == MAP:
             builder = state.builder

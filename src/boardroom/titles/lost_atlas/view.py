@@ -1,12 +1,17 @@
 """What a Lost Atlas player may see. Everything in the Lost Atlas is public except the
-order of the map stack and of the Distant Destination cards not yet drawn."""
+order of the map stack and of the Distant Destination cards not yet drawn.
+
+The base game's sections are built here and by the rounds (``operating_round.describe``,
+``merger_round.describe``); a variant adds fields to a company (``points.company_view``)
+and sections of its own (``points.view_sections``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from boardroom.core.title import JSON
-from boardroom.titles.lost_atlas.state import OVER, LostAtlasState
+from boardroom.titles.lost_atlas.rounds.points import POINTS
+from boardroom.titles.lost_atlas.state import LostAtlasState
 
 
 def _hex(h: tuple[int, int]) -> str:
@@ -38,10 +43,9 @@ def view_state(state: LostAtlasState, seat: int | None, to_act: tuple[int, ...])
             "operated": corp.operated,
             "last_revenue": corp.last_revenue,
         }
-        if corp.hq is not None:  # the Headquarters variant
-            from boardroom.titles.lost_atlas.variants.headquarters import describe as describe_hq
-
-            corps[company]["headquarters"] = describe_hq(corp.hq)
+        for hook in POINTS.company_view:  # the Headquarters
+            if (extra := hook(state, company)) is not None:
+                corps[company].update(extra)
     view: dict[str, Any] = {
         "title": "lost_atlas",
         "mode": state.mode,
@@ -74,35 +78,12 @@ def view_state(state: LostAtlasState, seat: int | None, to_act: tuple[int, ...])
         from boardroom.titles.lost_atlas.rounds.operating_round import describe
 
         view["operating"] = describe(state)
-    mr = state.mr
-    if mr is not None:
-        view["merger"] = {
-            "order": list(mr.order),
-            "step": mr.step,
-            "proposal": list(mr.proposal) if mr.proposal else None,
-            "refused": sorted(sorted(pair) for pair in mr.refused),
-            "chooser": mr.chooser,
-            "number": mr.number,
-        }
-        if mr.hostile:  # Hostile Mergers: players' turns and the vote
-            view["merger"].update(turn=mr.turn, passes=mr.passes, proposer=mr.proposer,
-                                  voters=list(mr.voters),
-                                  votes={str(s): v for s, v in sorted(mr.votes.items())})
-            if mr.proposal and mr.proposer is not None:  # a vote is open: shares for/against
-                from boardroom.titles.lost_atlas.rounds.merger_round import tally
+    if state.mr is not None:
+        from boardroom.titles.lost_atlas.rounds.merger_round import describe as describe_mr
 
-                for_, against, left = tally(state)
-                view["merger"]["tally"] = {"for": for_, "against": against, "left": left}
-    from boardroom.titles.lost_atlas.variants import bank_break, landmarks
-
-    if (bank := bank_break.bank_view(state)) is not None:  # the Bank Break variant
-        view["bank"] = bank
-        for s, player in enumerate(view["players"]):  # held against the certificate limit
-            player["certificates"] = bank_break.certificates(state, s)
-    if (metro := landmarks.describe(state)) is not None:  # the Metropolitan (Landmarks)
-        view["metropolitan"] = metro
-    if (conglomerate := _solo_view(state)) is not None:  # the Solo Game
-        view["solo"] = conglomerate
+        view["merger"] = describe_mr(state)
+    for section in POINTS.view_sections:  # the variants' own (the bank, the Metropolitan...)
+        section(state, view)
     if state.result is not None:
         view["result"] = state.result.to_json()
         view["end_reason"] = state.end_reason
@@ -110,43 +91,3 @@ def view_state(state: LostAtlasState, seat: int | None, to_act: tuple[int, ...])
         view["seat"] = seat
     return view
 
-
-def _solo_view(state: LostAtlasState) -> dict[str, Any] | None:
-    """The Solo Game's Conglomerate: its trains, its action deck (face up: the cards
-    left, top first, and the used ones), its treasury, price, hubs and running score.
-    None outside the Solo Game, and before the first minor is drawn."""
-    from boardroom.titles.lost_atlas.variants import solo
-
-    record = state.solo
-    if not isinstance(record, solo.SoloState):
-        return None
-    out: dict[str, Any] = {
-        "name": solo.NAME,
-        "drawn": record.drawn,
-        "company": record.company or None,
-        "minors": list(record.minors),
-        "trains": list(record.trains),
-        "deck": list(record.deck),
-        "next": record.deck[0] if record.deck else None,
-        "discard": list(record.discard),
-        "network_value": record.network_value,
-        "difficulty": record.difficulty or None,
-    }
-    company = solo.company(state)
-    if company is None or company not in state.corps:  # not formed yet
-        return out
-    corp = state.corps[company]
-    train_size = solo.train_size(state)
-    out.update(
-        treasury=state.treasury(company),
-        price=state.price(company),
-        hubs=[f"{_hex(ref[0])}/{ref[1]}" for ref in sorted(state.board.hubs_of(company))],
-        charter_hubs=list(corp.hub_costs),
-        train_size=train_size,  # stops of its newest train; None: unlimited
-        income=solo.revenue(state) if state.round != OVER else corp.last_revenue,
-        shares_held={cid: c.shares.held(solo.CONGLOMERATE)
-                     for cid, c in sorted(state.corps.items())
-                     if c.shares.held(solo.CONGLOMERATE)},
-        score=solo.conglomerate_score(state) if record.score is None else record.score,
-    )
-    return out

@@ -15,7 +15,6 @@ from boardroom.core.rng import Rng
 from boardroom.market.stock_track import StockTrack
 from boardroom.titles.lost_atlas.board import mapbuild
 from boardroom.titles.lost_atlas.board.components import Components
-from boardroom.titles.lost_atlas.board.operator import ADAPTIVE
 from boardroom.titles.lost_atlas.rounds import merger_round, operating_round, stock_round, trains
 from boardroom.titles.lost_atlas.rounds.dissolution import check_dissolution
 from boardroom.titles.lost_atlas.rounds.ending import TIE_RULE, finish, scores
@@ -90,12 +89,8 @@ def _check_map_option(components: Components, options: Mapping[str, Any]) -> Non
     if len(homes) < MIN_MAP_HOMES:  # reading: a game needs minors to launch and merge
         raise OptionError(f"option map: the map shows {len(homes)} minor home(s); a game "
                           f"needs at least {MIN_MAP_HOMES} [rule lost_atlas.variant.custom-map]")
-    if components.mode(options["mode"]).conglomerate is not None:
-        adaptive = {m.id for m in components.minors.values() if m.ability == ADAPTIVE}
-        if len(homes - adaptive) < 2:  # the Conglomerate is formed of two reserved homes
-            raise OptionError("option map: the Solo Game forms the Conglomerate of two "
-                              "minors with homes on the map (not Adaptive); this map shows "
-                              f"{len(homes - adaptive)} [rule lost_atlas.solo.setup]")
+    for hook in POINTS.check_map:  # the Solo Game needs two homes for its Conglomerate
+        hook(components, options, homes)
 
 
 def _load_map(components: Components, options: Mapping[str, Any]) -> Any:

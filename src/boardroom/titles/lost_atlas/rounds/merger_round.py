@@ -46,32 +46,25 @@ Readings where the rules are silent (see also the functions):
   to the box.
 * The major starts with no revenue on the earnings chart (``last_revenue`` 0).
 
-Variants (``docs/variants.md``; read through ``variants.enabled``):
+Variants change the round only through the extension points (``points.py``):
 
-* Hostile Mergers (``hostile_mergers``, rulebook "Variants > Hostile Mergers"): players,
-  not minors, take turns from the priority player clockwise; any player owning a share
-  of either minor proposes ``merge A B`` (``A`` must trace a route to a hub of ``B``, as
-  in the base game) or passes; the round ends when every player has passed in a row (a
-  player with nothing to propose is passed over, which counts as a pass). The
-  shareholders then vote: the proposer's shares vote for; the other players holding
-  shares of either minor, clockwise from the proposer, answer ``vote yes``, ``vote no``
-  or ``vote abstain`` with all their shares; bank pool shares vote for where the merged
-  price is above their minor's price, against where it is below, and abstain where it
-  is equal; treasury shares abstain. More votes for than against wins (a tie fails);
-  the vote closes as soon as the players not yet asked can no longer change the result.
-  A failed pair may not be proposed again this round. Either way the turn passes to the
-  player after the proposer. The priority marker does not move.
-* Headquarters (``headquarters``): once the new president has chosen the major, the
-  ``headquarters`` step waits for ``hq Q,R EFFECT`` or ``hq later`` (and the lays of a
-  Land Grant or Commercial Zoning chosen there) before the discard step or the round
-  goes on; the rules are in ``headquarters.py``.
-* Merger Mania! (``merger_mania``, provisional): a second Merger Round follows the first
-  (``_close``); pairs refused, or voted down, in the first may be proposed again.
+* ``merger_procedures``: a variant's own proposing and deciding (Hostile Mergers' player
+  turns and share vote, ``variants/hostile_mergers.py``) takes the ``propose`` step and
+  steps of its own; it hands an agreed merger back (:func:`agreed`) and a finished turn
+  (:func:`settle`).
+* ``merger_interludes``: decisions inserted once the new president has chosen the major,
+  as a step of their own, before the discard step or the round goes on (the
+  Headquarters' placement, ``variants/headquarters.py``).
+* ``extra_merger_round``: another Merger Round follows the first (Merger Mania!,
+  ``variants/landmarks.py``); pairs refused in the first may be proposed again.
+* ``merger_round_start``: before the proposals (the Solo Game's Conglomerate absorbs a
+  minor, ``variants/solo.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
@@ -82,7 +75,7 @@ from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board.operator import Operator
 from boardroom.titles.lost_atlas.board.track_laying import trace_for
 from boardroom.titles.lost_atlas.rounds import trains
-from boardroom.titles.lost_atlas.rounds.points import POINTS, MergerInterlude
+from boardroom.titles.lost_atlas.rounds.points import POINTS, MergerInterlude, MergerProcedure
 from boardroom.titles.lost_atlas.state import (
     MAJOR,
     MINOR,
@@ -92,14 +85,10 @@ from boardroom.titles.lost_atlas.state import (
 )
 
 PROPOSE, ANSWER, CHOOSE, DISCARD = "propose", "answer", "choose", "discard"
-HQ = "headquarters"
-"""Headquarters variant: the new major's president places or keeps its headquarters
-(and uses a Land Grant or Commercial Zoning chosen there); see headquarters.py."""
+"""The base game's steps; a variant's inserted decisions after a merger are a step named
+by the variant (``MergerInterlude.step``), a variant's procedure may add steps of its own
+(``MergerProcedure.steps``)."""
 RULE = "lost_atlas.merger."
-VOTE = "vote"
-"""Hostile Mergers: the shareholders vote on the proposal."""
-HOSTILE = "lost_atlas.variant.hostile."
-YES, NO, ABSTAIN = "yes", "no", "abstain"
 
 
 # -- actions ------------------------------------------------------------------------------
@@ -142,19 +131,10 @@ class ChooseMajor(Action):
         return f"major {self.major}"
 
 
-@dataclass(frozen=True, slots=True)
-class Vote(Action):
-    """Hostile Mergers: a shareholder's vote on the proposed merger, cast with all the
-    player's shares of both minors. Notation ``vote yes``, ``vote no``, ``vote abstain``."""
-
-    choice: str
-
-    def __str__(self) -> str:
-        return f"vote {self.choice}"
-
-
-MergerAction = Propose | Accept | Refuse | ChooseMajor | Vote | Pass | trains.Discard
-VERBS = ("merge", "accept", "refuse", "major", "vote")
+MergerAction = Propose | Accept | Refuse | ChooseMajor | Pass | trains.Discard | Action
+"""The round's actions; ``Action``: a variant's (``points.merger_procedures``,
+``merger_interludes``)."""
+VERBS = ("merge", "accept", "refuse", "major")
 
 
 def parse(words: list[str], text: str) -> MergerAction | None:
@@ -168,11 +148,9 @@ def parse(words: list[str], text: str) -> MergerAction | None:
         return Refuse()
     if head == "major" and len(rest) == 1:
         return ChooseMajor(rest[0])
-    if head == "vote" and len(rest) == 1 and rest[0] in (YES, NO, ABSTAIN):
-        return Vote(rest[0])
     if head in VERBS:
         raise NotationError(f"{text!r} is not a Merger Round action (merge MINOR OTHER, "
-                            f"accept, refuse, major MAJOR, vote yes|no|abstain)")
+                            f"accept, refuse, major MAJOR)")
     return None
 
 
@@ -192,31 +170,31 @@ class MergerRound:
     """The major just formed, over its train limit (the discard step)."""
     number: int = 1
     """1, or 2 for the second Merger Round of Merger Mania!"""
-    hostile: bool = False
-    """Hostile Mergers: players take turns and shareholders vote."""
-    turn: int = 0
-    """Hostile Mergers: the player to propose or pass."""
-    passes: int = 0
-    """Hostile Mergers: consecutive passes (a proposal starts the count again)."""
-    proposer: int | None = None
-    """Hostile Mergers: the player who proposed the merger being voted on."""
-    voters: list[int] = field(default_factory=list)
-    """Hostile Mergers: shareholders still to vote, the first is asked now."""
-    votes: dict[int, str] = field(default_factory=dict)
-    """Hostile Mergers: votes cast, by seat (the proposer's ``yes`` included)."""
-    interlude: int = 0
-    """In the HQ step: which of ``points.merger_interludes`` is deciding."""
+    procedure: MergerProcedure | None = None
+    """A variant's own proposing and deciding for this round, with its sub-state
+    (``points.merger_procedures``); None: the base game's."""
+    interlude: int = -1
+    """Which of ``points.merger_interludes`` is deciding in its step; -1: none."""
 
     def copy(self) -> MergerRound:
         return MergerRound(list(self.order), set(self.refused), self.step, self.proposal,
-                           self.chooser, self.major, self.number, self.hostile, self.turn,
-                           self.passes, self.proposer, list(self.voters), dict(self.votes),
+                           self.chooser, self.major, self.number,
+                           self.procedure.copy() if self.procedure is not None else None,
                            self.interlude)
 
 
-def _interlude(state: LostAtlasState) -> MergerInterlude:
-    """The variant deciding in the HQ step (the Headquarters' placement)."""
-    return POINTS.merger_interludes[_mr(state).interlude]
+def _interlude(mr: MergerRound) -> MergerInterlude | None:
+    """The variant whose inserted decisions are the step now, if any."""
+    if mr.interlude < 0:
+        return None
+    inserted = POINTS.merger_interludes[mr.interlude]
+    return inserted if mr.step == inserted.step else None
+
+
+def _procedure(mr: MergerRound) -> MergerProcedure | None:
+    """The variant's procedure if it decides the step now."""
+    procedure = mr.procedure
+    return procedure if procedure is not None and mr.step in procedure.steps else None
 
 
 def _mr(state: LostAtlasState) -> MergerRound:
@@ -304,21 +282,20 @@ def start(state: LostAtlasState, log: list[str], number: int = 1) -> None:
     if len(minors) < 2:
         log.append(f"There is no {name}: fewer than two minor companies remain.")
         return
-    hostile = any(hook(state) for hook in POINTS.merger_by_vote)  # Hostile Mergers
-    state.mr = MergerRound(order=minors, number=number, hostile=hostile,
-                           turn=state.priority)
+    procedure = next((found for hook in POINTS.merger_procedures
+                      if (found := hook(state)) is not None), None)
+    state.mr = MergerRound(order=minors, number=number, procedure=procedure)
     log.append(f"The {name} begins.")
-    if hostile:
-        log.append(f"Hostile Mergers: the players propose in turn, starting with "
-                   f"{state.players[state.priority]}; the shareholders vote.")
+    if procedure is not None:
+        procedure.begin(state, log)
     if not _someone_to_ask(state, log):
         _close(state, log, f"No merger is possible: the {name} ends.")
 
 
 def to_act(state: LostAtlasState) -> int:
     mr = _mr(state)
-    if mr.hostile and mr.step in (PROPOSE, VOTE):
-        return mr.turn if mr.step == PROPOSE else mr.voters[0]
+    if (procedure := _procedure(mr)) is not None:
+        return procedure.to_act(state)
     if mr.step == PROPOSE:
         return state.president(mr.order[0])
     if mr.step == ANSWER:
@@ -335,15 +312,11 @@ def legal(state: LostAtlasState, seat: int) -> list[MergerAction]:
     if state.mr is None or seat != to_act(state):
         return []
     mr = _mr(state)
-    if mr.hostile and mr.step == PROPOSE:
-        out: list[MergerAction] = [Propose(a, b) for a, b in proposals(state, seat)]
-        out.append(Pass())
-        return out
-    if mr.hostile and mr.step == VOTE:
-        return [Vote(YES), Vote(NO), Vote(ABSTAIN)]
+    if (procedure := _procedure(mr)) is not None:
+        return procedure.legal(state, seat)
     if mr.step == PROPOSE:
         minor = mr.order[0]
-        out = [Propose(minor, other) for other in partners(state, minor)]
+        out: list[MergerAction] = [Propose(minor, other) for other in partners(state, minor)]
         out.append(Pass())
         return out
     if mr.step == ANSWER:
@@ -351,8 +324,8 @@ def legal(state: LostAtlasState, seat: int) -> list[MergerAction]:
     if mr.step == CHOOSE:
         return [ChooseMajor(m) for m in available_majors(state)]
     assert mr.major is not None
-    if mr.step == HQ:
-        return _interlude(state).legal(state, mr.major)  # type: ignore[return-value]
+    if (inserted := _interlude(mr)) is not None:
+        return inserted.legal(state, mr.major)
     return [trains.Discard(mr.major, t) for t in sorted(set(state.corps[mr.major].trains))]
 
 
@@ -362,11 +335,11 @@ def check(state: LostAtlasState, action: Action, seat: int) -> IllegalAction | N
     mr = _mr(state)
     if seat != to_act(state):
         return IllegalAction(RULE + "turn", f"it is not {state.players[seat]}'s decision")
-    if mr.step == HQ:
+    if (inserted := _interlude(mr)) is not None:
         assert mr.major is not None
-        return _interlude(state).check(state, mr.major, action)
-    if mr.hostile and mr.step in (PROPOSE, VOTE):
-        return _check_hostile(state, mr, action, seat)
+        return inserted.check(state, mr.major, action)
+    if (procedure := _procedure(mr)) is not None:
+        return procedure.check(state, action, seat)
     if mr.step == PROPOSE:
         if isinstance(action, Pass):
             return None
@@ -423,30 +396,31 @@ def apply(state: LostAtlasState, action: Action, seat: int, log: list[str]) -> b
     """Apply a checked action; return True when the Merger Round is over."""
     mr = _mr(state)
     player = state.players[seat]
-    if mr.step == HQ:
+    if (inserted := _interlude(mr)) is not None:
         assert mr.major is not None
-        if not _interlude(state).apply(state, mr.major, action, log):
+        if not inserted.apply(state, mr.major, action, log):
             return False
+        mr.interlude = -1
         return _formed(state, mr, mr.major, log)
-    if mr.hostile and isinstance(action, Pass | Propose | Vote):
-        return _apply_hostile(state, mr, action, seat, log)
+    if (procedure := _procedure(mr)) is not None:
+        return procedure.apply(state, action, seat, log)
     if isinstance(action, Pass):
         log.append(f"{player} passes for {_name(state, mr.order[0])}.")
         mr.order.pop(0)
-        return _settle(state, log)
+        return settle(state, log)
     if isinstance(action, Propose):
         mr.proposal = (action.minor, action.other)
         log.append(f"{player} proposes to merge {_name(state, action.minor)} with "
                    f"{_name(state, action.other)}.")
         if state.president(action.other) == seat:
             log.append(f"{player} presides over both and agrees.")
-            _agreed(state, mr, log)
+            agreed(state, log)
         else:
             mr.step = ANSWER
         return False
     if isinstance(action, Accept):
         log.append(f"{player} accepts.")
-        _agreed(state, mr, log)
+        agreed(state, log)
         return False
     if isinstance(action, Refuse):
         assert mr.proposal is not None
@@ -456,13 +430,13 @@ def apply(state: LostAtlasState, action: Action, seat: int, log: list[str]) -> b
                    f"not merge this round.")
         mr.proposal = None
         mr.step = PROPOSE
-        return _settle(state, log)
+        return settle(state, log)
     if isinstance(action, ChooseMajor):
         major = merge(state, action.major, log)
         mr.proposal = mr.chooser = None
         for index, inserted in enumerate(POINTS.merger_interludes):  # the Headquarters
             if inserted.offer(state, major, log):
-                mr.step, mr.major, mr.interlude = HQ, major, index
+                mr.step, mr.major, mr.interlude = inserted.step, major, index
                 return False
         return _formed(state, mr, major, log)
     assert isinstance(action, trains.Discard) and mr.major is not None
@@ -473,7 +447,7 @@ def apply(state: LostAtlasState, action: Action, seat: int, log: list[str]) -> b
         state.discards.remove(action.company)
         return False
     mr.step, mr.major = PROPOSE, None
-    return _settle(state, log)
+    return settle(state, log)
 
 
 def _formed(state: LostAtlasState, mr: MergerRound, major: str, log: list[str]) -> bool:
@@ -486,10 +460,12 @@ def _formed(state: LostAtlasState, mr: MergerRound, major: str, log: list[str]) 
                    f"{state.players[state.president(major)]} puts a train in the bank pool.")
         return False
     mr.step, mr.major = PROPOSE, None
-    return _settle(state, log)
+    return settle(state, log)
 
 
-def _agreed(state: LostAtlasState, mr: MergerRound, log: list[str]) -> None:
+def agreed(state: LostAtlasState, log: list[str]) -> None:
+    """The proposed merger (``proposal``) is agreed: the new president chooses the major."""
+    mr = _mr(state)
     assert mr.proposal is not None
     chooser = new_president(state, *mr.proposal)
     mr.step, mr.chooser = CHOOSE, chooser
@@ -497,9 +473,9 @@ def _agreed(state: LostAtlasState, mr: MergerRound, log: list[str]) -> None:
                f"chooses it.")
 
 
-def _settle(state: LostAtlasState, log: list[str]) -> bool:
-    """Pass over minors (Hostile Mergers: players) that cannot propose; True (and the
-    round closed) if none is left."""
+def settle(state: LostAtlasState, log: list[str]) -> bool:
+    """Pass over the minors (a variant's procedure: its proposers) that cannot propose;
+    True (and the round closed) if none is left."""
     if _someone_to_ask(state, log):
         return False
     return _close(state, log, f"The {_round_name(_mr(state).number)} ends.")
@@ -508,8 +484,8 @@ def _settle(state: LostAtlasState, log: list[str]) -> bool:
 def _someone_to_ask(state: LostAtlasState, log: list[str]) -> bool:
     """Pass over those who cannot propose; False when the round is over."""
     mr = _mr(state)
-    if mr.hostile:
-        return _hostile_turn(state, mr, log)
+    if mr.procedure is not None:
+        return mr.procedure.someone_to_ask(state, log)
     while mr.order and not partners(state, mr.order[0]):
         minor = mr.order.pop(0)
         log.append(f"{_name(state, minor)} has no possible merger partner.")
@@ -522,190 +498,29 @@ def _close(state: LostAtlasState, log: list[str], text: str) -> bool:
     number = _mr(state).number
     state.mr = None
     log.append(text)
-    if number == 1 and any(hook(state, number) for hook in POINTS.extra_merger_round):
-        log.append("Merger Mania!: a second Merger Round follows.")
-        start(state, log, 2)
+    if number == 1:
+        for hook in POINTS.extra_merger_round:  # Merger Mania!
+            if (line := hook(state, number)) is not None:
+                log.append(line)
+                start(state, log, 2)
+                break
     return state.mr is None
 
 
-# -- Hostile Mergers ----------------------------------------------------------------------
-def mergeable_pairs(state: LostAtlasState) -> list[tuple[str, str]]:
-    """Hostile Mergers: every ``(a, b)`` that ``merge a b`` may name now — ``a`` traces
-    a route to a hub of ``b``, the pair has not failed this round and a major is
-    available — in operating order of ``a``, then of ``b``."""
-    if not available_majors(state):
-        return []
-    mr = state.mr
-    failed = mr.refused if isinstance(mr, MergerRound) else set()
-    minors = _minors(state)
-    return [(a, b) for a in minors for b in minors
-            if a != b and frozenset((a, b)) not in failed and connected(state, a, b)]
-
-
-def _holds(state: LostAtlasState, seat: int, a: str, b: str) -> int:
-    return state.corps[a].shares.held(seat) + state.corps[b].shares.held(seat)
-
-
-def proposals(state: LostAtlasState, seat: int,
-              pairs: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
-    """Hostile Mergers: the pairs ``seat`` may propose (owning a share of either)."""
-    found = mergeable_pairs(state) if pairs is None else pairs
-    return [(a, b) for a, b in found if _holds(state, seat, a, b)]
-
-
-def _hostile_turn(state: LostAtlasState, mr: MergerRound, log: list[str]) -> bool:
-    """Pass over players with nothing to propose (each counts as a pass); False when
-    every player has passed in a row or no merger can be proposed."""
-    pairs = mergeable_pairs(state)
-    n = state.seats()
-    if not any(proposals(state, seat, pairs) for seat in range(n)):
-        return False
-    while mr.passes < n:
-        if proposals(state, mr.turn, pairs):
-            return True
-        log.append(f"{state.players[mr.turn]} owns no share of a pair that may merge and "
-                   f"passes.")
-        mr.passes += 1
-        mr.turn = (mr.turn + 1) % n
-    return False
-
-
-def _check_hostile(state: LostAtlasState, mr: MergerRound, action: Action,
-                   seat: int) -> IllegalAction | None:
-    if mr.step == VOTE:
-        if not isinstance(action, Vote):
-            return IllegalAction(HOSTILE + "step", "the shareholders vote on the proposed "
-                                 "merger: vote yes, vote no or vote abstain")
-        return None
-    if isinstance(action, Pass):
-        return None
-    if not isinstance(action, Propose):
-        return IllegalAction(HOSTILE + "step", f"{state.players[seat]} proposes a merger or "
-                             f"passes")
-    a, b = state.corps.get(action.minor), state.corps.get(action.other)
-    for corp, text in ((a, action.minor), (b, action.other)):
-        if corp is None or corp.kind != MINOR:
-            return IllegalAction(RULE + "partner", f"{text!r} is not a minor company")
-    assert a is not None and b is not None
-    if action.minor == action.other:
-        return IllegalAction(RULE + "partner", "a minor company cannot merge with itself")
-    if not _holds(state, seat, action.minor, action.other):
-        return IllegalAction(HOSTILE + "holder",
-                             f"{state.players[seat]} owns no share of {a.name} or {b.name}")
-    if frozenset((action.minor, action.other)) in mr.refused:
-        return IllegalAction(HOSTILE + "failed", f"the merger of {a.name} and {b.name} was "
-                             f"voted down this round")
-    if not available_majors(state):
-        return IllegalAction(RULE + "major", "no major corporation is available")
-    if not connected(state, action.minor, action.other):
-        return IllegalAction(RULE + "connection", f"{a.name} cannot trace a route to a hub "
-                             f"of {b.name}")
-    return None
-
-
-def _apply_hostile(state: LostAtlasState, mr: MergerRound, action: Pass | Propose | Vote,
-                   seat: int, log: list[str]) -> bool:
-    player = state.players[seat]
-    n = state.seats()
-    if isinstance(action, Pass):
-        log.append(f"{player} passes.")
-        mr.passes += 1
-        mr.turn = (seat + 1) % n
-        return _settle(state, log)
-    if isinstance(action, Propose):
-        a, b = action.minor, action.other
-        mr.proposal, mr.proposer = (a, b), seat
-        mr.votes = {seat: YES}
-        mr.voters = [(seat + k) % n for k in range(1, n)
-                     if _holds(state, (seat + k) % n, a, b)]
-        log.append(f"{player} proposes to merge {_name(state, a)} with {_name(state, b)}; "
-                   f"the shareholders vote ({player}'s {_shares(_holds(state, seat, a, b))} "
-                   f"for).")
-        log.extend(_pool_lines(state, a, b))
-        return _count_votes(state, mr, log)
-    mr.votes[seat] = action.choice
-    mr.voters.pop(0)
-    held = _shares(_holds(state, seat, *_proposal(mr)))
-    verb = {YES: "votes for", NO: "votes against", ABSTAIN: "abstains"}[action.choice]
-    log.append(f"{player} {verb} with {held}.")
-    return _count_votes(state, mr, log)
-
-
-def _shares(count: int) -> str:
-    return f"{count} share{'s' if count != 1 else ''}"
-
-
-def _proposal(mr: MergerRound) -> tuple[str, str]:
-    assert mr.proposal is not None
-    return mr.proposal
-
-
-def pool_vote(state: LostAtlasState, minor: str, merged: int) -> str:
-    """How the bank pool's shares of ``minor`` vote: for a rise, against a fall,
-    abstain when the price stays."""
-    price = state.price(minor)
-    return YES if merged > price else NO if merged < price else ABSTAIN
-
-
-def _pool_lines(state: LostAtlasState, a: str, b: str) -> list[str]:
-    merged = merged_price(state, a, b)
-    out = []
-    for minor in (a, b):
-        count = state.corps[minor].shares.pool
-        if not count:
-            continue
-        vote = pool_vote(state, minor, merged)
-        how = {YES: "vote for: the price would rise", NO: "vote against: the price "
-               "would fall", ABSTAIN: "abstain: the price would stay"}[vote]
-        if count == 1:
-            how = how.replace("vote ", "votes ", 1).replace("abstain:", "abstains:", 1)
-        out.append(f"{_name(state, minor)}'s {_shares(count)} in the bank pool {how} "
-                   f"({state.price(minor)} to {merged}).")
-    return out
-
-
-def tally(state: LostAtlasState) -> tuple[int, int, int]:
-    """Hostile Mergers: (votes for, votes against, shares of players not yet asked) on
-    the proposed merger. Treasury shares and abstentions do not count."""
+def describe(state: LostAtlasState) -> dict[str, Any]:
+    """The round's public sub-state for the view (a variant's procedure adds its own)."""
     mr = _mr(state)
-    a, b = _proposal(mr)
-    merged = merged_price(state, a, b)
-    count = {YES: 0, NO: 0, ABSTAIN: 0}
-    for seat, choice in mr.votes.items():
-        count[choice] += _holds(state, seat, a, b)
-    for minor in (a, b):
-        count[pool_vote(state, minor, merged)] += state.corps[minor].shares.pool
-    left = sum(_holds(state, seat, a, b) for seat in mr.voters)
-    return count[YES], count[NO], left
-
-
-def _count_votes(state: LostAtlasState, mr: MergerRound, log: list[str]) -> bool:
-    """Close the vote once the shares not yet voted cannot change its result."""
-    yes, no, left = tally(state)
-    if no < yes - left or yes + left <= no:
-        return _vote_result(state, mr, yes, no, log)
-    mr.step = VOTE
-    return False
-
-
-def _vote_result(state: LostAtlasState, mr: MergerRound, yes: int, no: int,
-                 log: list[str]) -> bool:
-    a, b = _proposal(mr)
-    proposer = mr.proposer
-    assert proposer is not None
-    mr.turn, mr.passes = (proposer + 1) % state.seats(), 0
-    mr.proposer, mr.voters, mr.votes = None, [], {}
-    score = f"{yes} to {no}"
-    if yes > no:
-        log.append(f"The merger is approved, {score}.")
-        _agreed(state, mr, log)
-        return False
-    mr.refused.add(frozenset((a, b)))
-    mr.proposal, mr.step = None, PROPOSE
-    tie = " (a tie fails)" if yes == no else ""
-    log.append(f"The merger is rejected, {score}{tie}: {_name(state, a)} and "
-               f"{_name(state, b)} may not merge this round.")
-    return _settle(state, log)
+    out: dict[str, Any] = {
+        "order": list(mr.order),
+        "step": mr.step,
+        "proposal": list(mr.proposal) if mr.proposal else None,
+        "refused": sorted(sorted(pair) for pair in mr.refused),
+        "chooser": mr.chooser,
+        "number": mr.number,
+    }
+    if mr.procedure is not None:
+        out.update(mr.procedure.describe(state))
+    return out
 
 
 # -- the merger ---------------------------------------------------------------------------

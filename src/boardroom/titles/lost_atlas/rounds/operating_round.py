@@ -277,10 +277,6 @@ def parse(words: list[str], text: str) -> OperatingAction | None:
         return PlaceHub.parse(" ".join(["hub", *rest]))
     if head == "suburb":
         return PlaceSuburb.parse(" ".join(["suburb", *rest]))
-    for hook in POINTS.parse_action:  # the variants' actions (hq ..., half)
-        found = hook(words, text)
-        if found is not None:
-            return found
     simple: dict[str, OperatingAction] = {"agree": Agree(), "decline": Decline(),
                                           "issue": Issue(), "redeem": Redeem(),
                                           "payout": Payout(), "withhold": Withhold()}

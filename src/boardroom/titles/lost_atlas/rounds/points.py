@@ -66,12 +66,49 @@ class Interlude:
 
 
 class MergerInterlude(Protocol):
-    """Decisions a variant inserts after a major forms (the Headquarters' placement)."""
+    """Decisions a variant inserts after a major forms (the Headquarters' placement), as
+    a step of the Merger Round named ``step``."""
+
+    step: str
 
     def offer(self, state: State, major: str, log: Log) -> bool: ...
     def legal(self, state: State, major: str) -> list[Action]: ...
     def check(self, state: State, major: str, action: Action) -> Refusal: ...
     def apply(self, state: State, major: str, action: Action, log: Log) -> bool: ...
+
+
+class MergerProcedure(Protocol):
+    """A variant's own way of proposing and deciding mergers (Hostile Mergers' player
+    turns and share vote), in place of the base game's proposal by each minor's president
+    and the other president's answer. It is also the procedure's sub-state, kept in the
+    Merger Round's sub-state and copied with it. While the round's step is one of
+    ``steps``, the round hands who acts, legality, checking and applying to it; it hands
+    an agreed merger back with :func:`merger_round.agreed` and a turn that is over with
+    :func:`merger_round.settle`."""
+
+    @property
+    def steps(self) -> tuple[str, ...]: ...
+    def copy(self) -> MergerProcedure: ...
+    def begin(self, state: State, log: Log) -> None: ...
+    def someone_to_ask(self, state: State, log: Log) -> bool: ...
+    def to_act(self, state: State) -> int: ...
+    def legal(self, state: State, seat: int) -> list[Action]: ...
+    def check(self, state: State, action: Action, seat: int) -> Refusal: ...
+    def apply(self, state: State, action: Action, seat: int, log: Log) -> bool: ...
+    def describe(self, state: State) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class VariantRound:
+    """A round of a variant's own, outside the base game's order of play (the Solo Game's
+    setup, where the player chooses the Conglomerate's first minor): while
+    ``state.round`` is its name, the title hands it who acts, legality, checking and
+    applying. Its ``apply`` moves the game on to the base game's next round itself."""
+
+    to_act: Callable[[State], tuple[int, ...]]
+    legal: Callable[[State, int], list[Action]]
+    check: Callable[[State, Action, int], Refusal]
+    apply: Callable[[State, Action, int, Log], None]
 
 
 @dataclass(frozen=True)
@@ -94,6 +131,11 @@ class Points:
     """Option names (and defaults) the variants add to the title's."""
     check_options: list[Callable[[dict[str, Any], Mode], None]] = field(default_factory=list)
     """Normalize (in place) or refuse (OptionError) the variants' options."""
+    check_map: list[Callable[[Components, Mapping[str, Any], set[str]], None]] = field(
+        default_factory=list)
+    """Refuse (OptionError) a custom map, given the minors with a home on it, that the
+    chosen options cannot be played on (the Solo Game needs two homes for its
+    Conglomerate)."""
     split_bank: list[Callable[[Components, Mapping[str, Any], dict[str, int]], None]] = field(
         default_factory=list)
     """Change the opening accounts (Bank Break's reserve)."""
@@ -136,9 +178,6 @@ class Points:
     stock_round_end: list[Callable[[State, Log], None]] = field(default_factory=list)
     """Notice: the players' Stock Round is over, before the price rises."""
     # -- the Operating Round (operating_round.py) --------------------------------------
-    parse_action: list[Callable[[list[str], str], Action | None]] = field(
-        default_factory=list)
-    """Read a variant's action from its notation (answer)."""
     seat_name: list[Callable[[State, int], str | None]] = field(default_factory=list)
     """What a seat is called when it is not a player (answer)."""
     holder_account: list[Callable[[State, int], str | None]] = field(default_factory=list)
@@ -161,14 +200,31 @@ class Points:
     # -- the Merger Round and trains (merger_round.py, trains.py) ---------------------
     merger_round_start: list[Callable[[State, Log], None]] = field(default_factory=list)
     """Notice: a Merger Round begins, before the players' proposals."""
-    merger_by_vote: list[Callable[[State], bool]] = field(default_factory=list)
-    """True if mergers are proposed by anyone and decided by a share vote."""
+    merger_procedures: list[Callable[[State], MergerProcedure | None]] = field(
+        default_factory=list)
+    """A procedure of the variant's own for this Merger Round's proposals (answer; Hostile
+    Mergers' player turns and share vote)."""
     merger_interludes: list[MergerInterlude] = field(default_factory=list)
     """Decisions inserted after a major forms (the Headquarters' placement)."""
-    extra_merger_round: list[Callable[[State, int], bool]] = field(default_factory=list)
-    """True if another Merger Round follows Merger Round ``number``."""
+    extra_merger_round: list[Callable[[State, int], str | None]] = field(default_factory=list)
+    """The line announcing another Merger Round after Merger Round ``number``, if one
+    follows (answer; Merger Mania!)."""
     exported: list[Callable[[State, str, int, Log], None]] = field(default_factory=list)
     """Notice: ``count`` trains of a type were exported at the end of a cycle."""
+    # -- the title's wiring (title.py, view.py) --------------------------------------
+    parse_action: list[Callable[[list[str], str], Action | None]] = field(
+        default_factory=list)
+    """Read a variant's action from its notation, given the words and the text (answer;
+    asked before the rounds' notation)."""
+    rounds: dict[str, VariantRound] = field(default_factory=dict)
+    """Rounds of a variant's own by their ``state.round`` name (the Solo Game's setup)."""
+    company_view: list[Callable[[State, str], dict[str, Any] | None]] = field(
+        default_factory=list)
+    """Fields a variant adds to a company's entry in the view (the Headquarters)."""
+    view_sections: list[Callable[[State, dict[str, Any]], None]] = field(
+        default_factory=list)
+    """Sections a variant adds to the view, given the view so far (Bank Break's bank and
+    certificate counts, the Metropolitan, the Solo Game's Conglomerate)."""
 
 
 POINTS = Points()

@@ -254,6 +254,17 @@ def attach(points: Points) -> None:
     points.forced_stock_actions.append(_forced_sales)
     points.check_stock_action.append(check_forced)
     points.check_buy.append(check_buy)
+    points.view_sections.append(_view_section)
+
+
+def _view_section(state: LostAtlasState, view: dict[str, Any]) -> None:
+    """The bank, its reserve and the certificate limit; each player's certificates held
+    against the limit."""
+    if (bank := bank_view(state)) is None:
+        return
+    view["bank"] = bank
+    for seat, player in enumerate(view["players"]):
+        player["certificates"] = certificates(state, seat)
 
 
 def _make_ledger(options: Mapping[str, Any], accounts: dict[str, int]) -> Ledger | None:

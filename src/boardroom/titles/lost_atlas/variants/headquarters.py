@@ -448,6 +448,9 @@ def describe(hq: Headquarters | None) -> dict[str, object] | None:
 class _AtMerger:
     """The new major's headquarters decision, and its effect, in the Merger Round."""
 
+    step = "headquarters"
+    """The Merger Round's step while the decision is open."""
+
     def offer(self, state: LostAtlasState, major: str, log: list[str]) -> bool:
         return offer_at_merger(state, major, log)
 
@@ -480,3 +483,6 @@ def attach(points: Points) -> None:
                                if step == HUB else [])
     points.step_actions[PlaceHQ] = StepAction((HUB,), check_place, _place_in_hub_step)
     points.merger_interludes.append(_AtMerger())
+    points.company_view.append(
+        lambda state, company: {"headquarters": describe(state.corps[company].hq)}
+        if state.corps[company].hq is not None else None)

@@ -33,6 +33,7 @@ the game bankrupt (``bankruptcy="continue"``) hands their shares back to it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from boardroom.core.errors import IllegalAction
 from boardroom.core.title import Action
@@ -309,8 +310,15 @@ def attach(points: Points) -> None:
         (PAYOUT,), lambda state, company, action: check_half(state), _half_in_payout_step)
     points.payout_steps.append(_record_gains)
     points.extra_merger_round.append(
-        lambda state, number: variants.enabled(state.options, variants.MERGER_MANIA))
+        lambda state, number: "Merger Mania!: a second Merger Round follows."
+        if variants.enabled(state.options, variants.MERGER_MANIA) else None)
     points.exported.append(receive_export)
     points.other_shares.append(_MetropolitanShares())
     points.share_value.append(share_value)
     points.player_bankrupt.append(forfeit)
+    points.view_sections.append(_view_section)
+
+
+def _view_section(state: LostAtlasState, view: dict[str, Any]) -> None:
+    if (metro := describe(state)) is not None:  # the Metropolitan, once it exists
+        view["metropolitan"] = metro

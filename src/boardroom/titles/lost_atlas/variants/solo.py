@@ -1,11 +1,12 @@
 """The Solo Game: one player against the automated Conglomerate (facts sheet §7.1, from
 TP-SOLO's summary of the Solo Mode rulebook v09.01; modes ``solo`` and ``solo_random``).
 
-Every rule of the Conglomerate lives here; the rounds call in through small hooks
-(``if solo.active(state): ...``). The Conglomerate is a major that is player and company
-at once, with one treasury (its company account). It has no seat: it holds shares as the
-holder :data:`CONGLOMERATE`, acts automatically inside the flow, logs every action, and
-draws every random choice from ``state.rng`` (so a record replays exactly).
+Every rule of the Conglomerate lives here; it attaches to the rounds' and the title's
+extension points (:func:`attach`; ``rounds/points.py``), the rounds never name it.
+The Conglomerate is a major that is player and company at once, with one treasury (its
+company account). It has no seat: it holds shares as the holder :data:`CONGLOMERATE`,
+acts automatically inside the flow, logs every action, and draws every random choice
+from ``state.rng`` (so a record replays exactly).
 
 The rules as implemented (``docs/variants.md`` "Solo game" lists them with every
 provisional reading; ``PROVISIONAL`` below marks the readings in the code):
@@ -44,6 +45,7 @@ provisional reading; ``PROVISIONAL`` below marks the readings in the code):
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,13 +63,15 @@ from boardroom.titles.lost_atlas.board.board import (
     MOUNTAIN,
     Board,
 )
+from boardroom.titles.lost_atlas.board.components import Components
 from boardroom.titles.lost_atlas.board.components import Conglomerate as ConglomerateRules
 from boardroom.titles.lost_atlas.board.operator import ADAPTIVE, TUNNELING, Operator
-from boardroom.titles.lost_atlas.rounds.points import Points
+from boardroom.titles.lost_atlas.rounds.points import Points, VariantRound
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MAJOR,
     MINOR,
+    OVER,
     STOCK,
     Corp,
     LostAtlasState,
@@ -884,12 +888,81 @@ def _operate_itself(state: LostAtlasState, company_id: str, log: list[str]) -> b
     return True
 
 
+def check_map(components: Components, options: Mapping[str, Any], homes: set[str]) -> None:
+    """A custom map for a Solo Game needs two minors' homes (not Adaptive's) on it: the
+    Conglomerate is formed of two reserved homes."""
+    if components.mode(options["mode"]).conglomerate is None:
+        return
+    adaptive = {m.id for m in components.minors.values() if m.ability == ADAPTIVE}
+    if len(homes - adaptive) < 2:
+        raise OptionError("option map: the Solo Game forms the Conglomerate of two "
+                          "minors with homes on the map (not Adaptive); this map shows "
+                          f"{len(homes - adaptive)} [rule lost_atlas.solo.setup]")
+
+
+def _hex(h: tuple[int, int]) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def describe(state: LostAtlasState) -> dict[str, Any] | None:
+    """The Solo Game's Conglomerate for the view: its trains, its action deck (face up:
+    the cards left, top first, and the used ones), its treasury, price, hubs and running
+    score. None outside the Solo Game, and before the first minor is drawn."""
+    record = state.solo
+    if not isinstance(record, SoloState):
+        return None
+    out: dict[str, Any] = {
+        "name": NAME,
+        "drawn": record.drawn,
+        "company": record.company or None,
+        "minors": list(record.minors),
+        "trains": list(record.trains),
+        "deck": list(record.deck),
+        "next": record.deck[0] if record.deck else None,
+        "discard": list(record.discard),
+        "network_value": record.network_value,
+        "difficulty": record.difficulty or None,
+    }
+    cong = company(state)
+    if cong is None or cong not in state.corps:  # not formed yet
+        return out
+    corp = state.corps[cong]
+    out.update(
+        treasury=state.treasury(cong),
+        price=state.price(cong),
+        hubs=[f"{_hex(ref[0])}/{ref[1]}" for ref in sorted(state.board.hubs_of(cong))],
+        charter_hubs=list(corp.hub_costs),
+        train_size=train_size(state),  # stops of its newest train; None: unlimited
+        income=revenue(state) if state.round != OVER else corp.last_revenue,
+        shares_held={cid: c.shares.held(CONGLOMERATE)
+                     for cid, c in sorted(state.corps.items())
+                     if c.shares.held(CONGLOMERATE)},
+        score=conglomerate_score(state) if record.score is None else record.score,
+    )
+    return out
+
+
+def _view_section(state: LostAtlasState, view: dict[str, Any]) -> None:
+    if (conglomerate := describe(state)) is not None:
+        view["solo"] = conglomerate
+
+
+SETUP_ROUND = VariantRound(
+    to_act=lambda state: (0,), legal=legal_setup, check=check_setup,
+    apply=lambda state, action, seat, log: apply_setup(state, action, log))
+"""The Solo Game's setup (round :data:`SETUP`): the player names the second minor."""
+
+
 def attach(points: Points) -> None:
     """The Solo Game: its option, its setup after the map, the Conglomerate as a seat and
     share holder with its own turns in every round, and the result against its score."""
     points.options[OPTION] = "any"
     points.check_options.append(
         lambda options, mode: normalize_option(options, mode.conglomerate is not None))
+    points.check_map.append(check_map)
+    points.parse_action.append(parse)
+    points.rounds[SETUP] = SETUP_ROUND
+    points.view_sections.append(_view_section)
     points.map_built.append(_begin_after_map)
     points.taken_minors.append(taken_minors)
     points.final_result.append(_final_result)

@@ -82,12 +82,11 @@ def enabled(options: Mapping[str, Any], variant: str) -> bool:
 
 # -- the extension points (see rounds/points.py and variants/table.py) ------------------------
 def attach(points: Points) -> None:
-    """The switches: their option names and check; Hostile Mergers' share vote (whose
-    procedure is the Merger Round's own, ``merger_round.py``)."""
+    """The switches: their option names and check (what each changes is in its own
+    module: ``hostile_mergers.py``, ``bank_break.py``, ``headquarters.py``,
+    ``landmarks.py``)."""
     points.options.update(VARIANT_OPTIONS)
     points.check_options.append(_check_options)
-    points.merger_by_vote.append(
-        lambda state: enabled(state.options, HOSTILE_MERGERS))
 
 
 def _check_options(options: dict[str, Any], mode: Mode) -> None:

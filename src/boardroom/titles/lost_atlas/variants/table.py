@@ -11,10 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from boardroom.titles.lost_atlas.rounds import points
-from boardroom.titles.lost_atlas.variants import bank_break, headquarters, landmarks, solo, switches
+from boardroom.titles.lost_atlas.variants import (
+    bank_break,
+    headquarters,
+    hostile_mergers,
+    landmarks,
+    solo,
+    switches,
+)
 
 VARIANTS: tuple[tuple[str, Callable[[points.Points], None]], ...] = (
-    ("switches", switches.attach),          # the option switches; Hostile Mergers' vote
+    ("switches", switches.attach),          # the option switches
+    ("hostile_mergers", hostile_mergers.attach),  # Hostile Mergers' turns and share vote
     ("solo", solo.attach),                  # the Solo Game's Conglomerate
     ("bank_break", bank_break.attach),      # Bank Break
     ("headquarters", headquarters.attach),  # Headquarters
