@@ -23,7 +23,10 @@
 ``games``. Each benchmark is a module of this package with its own ``main``; the table
 :data:`BENCHMARKS` says which, and a new one is a module plus one entry there.
 Benchmarks measure; they are not tests (nothing here runs in the test suite but a
-smoke run of each).
+smoke run of each). The old ``python -m boardroom.bench_games``, ``bench_lost_atlas``,
+``bench_routes``, ``bench_congress``, ``bench_clone`` and ``workbench.bench`` entry points
+are replaced by these commands, not kept as aliases (``docs/architecture.md``,
+"Benchmarks", maps each old one to its command).
 """
 
 from __future__ import annotations

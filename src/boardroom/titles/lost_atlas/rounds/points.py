@@ -1,8 +1,10 @@
 """The extension points of the Lost Atlas rounds: where a variant changes the base game.
 
 The rounds (:mod:`.flow`, :mod:`.stock_round`, :mod:`.operating_round`,
-:mod:`.merger_round`, :mod:`.trains`) import no variant. Where the rulebook's variants
-and modules change a rule, the round asks one of the named points below; a variant
+:mod:`.merger_round`, :mod:`.trains`) import no variant, nor does the title's wiring
+(``title.py``, ``view.py``) but for the table. Where the rulebook's variants and modules
+change a rule, the round (or the wiring: a variant's notation, a round of its own, its
+part of the view) asks one of the named points below; a variant
 module attaches its functions to the points it needs in its ``attach(points)``, and
 :mod:`boardroom.titles.lost_atlas.variants.table` lists the variants whose ``attach`` the
 title runs once (:func:`install`). With nothing attached, every point answers as the
