@@ -16,7 +16,7 @@ from boardroom.core.ledger import Ledger
 from boardroom.core.registry import register
 from boardroom.core.rng import Rng
 from boardroom.core.title import JSON, Result, Title
-from boardroom.titles.acquire import merger, turn
+from boardroom.titles.acquire import labels, merger, turn
 from boardroom.titles.acquire.actions import (
     AcquireAction,
     Buy,
@@ -457,6 +457,10 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
 
     def result(self, state: AcquireState) -> Result | None:
         return state.result
+
+    def label(self, state: AcquireState, action: AcquireAction, seat: int) -> str:
+        """What the action does, in words (``boardroom.titles.acquire.labels``)."""
+        return labels.label(state, action, seat)
 
     def view(self, state: AcquireState, seat: int | None) -> JSON:
         ledger = state.ledger

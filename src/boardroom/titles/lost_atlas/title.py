@@ -16,6 +16,7 @@ from typing import Any
 from boardroom.core.errors import IllegalAction, NotationError, OptionError
 from boardroom.core.registry import register
 from boardroom.core.title import JSON, Action, Result, Title
+from boardroom.titles.lost_atlas import labels
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board import mapbuild
 from boardroom.titles.lost_atlas.board.components import Components, load_components
@@ -208,6 +209,10 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
 
     def result(self, state: LostAtlasState) -> Result | None:
         return state.result
+
+    def label(self, state: LostAtlasState, action: Action, seat: int) -> str:
+        """What the action does, in words (``boardroom.titles.lost_atlas.labels``)."""
+        return labels.label(state, action, seat)
 
     def view(self, state: LostAtlasState, seat: int | None) -> JSON:
         return view_state(state, seat, self.to_act(state))
