@@ -163,3 +163,14 @@ def test_the_server_shows_the_titles_label() -> None:
     assert legal and all(a["label"] == game.label(game.parse(a["notation"]), seat)
                          for a in legal)
     assert all(a["label"].startswith("Place tile ") for a in legal)
+
+
+def test_a_variants_actions_carry_their_own_labels() -> None:
+    from boardroom.titles.lost_atlas.labels import label
+    from boardroom.titles.lost_atlas.variants.hostile_mergers import Vote
+    from boardroom.titles.lost_atlas.variants.landmarks import HalfPayout
+
+    state = boardroom.new_game("lost_atlas", ["Ann", "Bob", "Cy"], seed=1).state
+    assert label(state, Vote("yes"), 0) == "Vote for the merger"
+    assert label(state, Vote("abstain"), 0) == "Abstain"
+    assert label(state, HalfPayout(), 0) == "Pay half the revenue out, keep half"

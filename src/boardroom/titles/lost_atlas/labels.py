@@ -1,11 +1,12 @@
 """The Lost Atlas's labels: the sentence a person reads for a legal action (a menu entry,
 a button), naming the companies and what it costs, from the state it would be played in.
 
-The notation stays the thing that is sent and recorded; a label is only read. An action
-this module does not know (a later variant's) is shown by its notation.
+The notation stays the thing that is sent and recorded; a label is only read. A
+variant's own actions carry their label (a ``describe(state)`` method, so this module
+names no variant); an action with neither is shown by its notation.
 
 >>> import boardroom
->>> game = boardroom.new_game("lost_atlas", ["Ann", "Bob"], seed=1)
+>>> game = boardroom.new_game("lost_atlas", ["Ann", "Bob", "Cy"], seed=1)
 >>> from boardroom.titles.lost_atlas.actions import Pass
 >>> label(game.state, Pass(), 0)
 'Pass'
@@ -29,7 +30,6 @@ from boardroom.titles.lost_atlas.rounds.merger_round import (
     ChooseMajor,
     Propose,
     Refuse,
-    Vote,
 )
 from boardroom.titles.lost_atlas.rounds.operating_round import (
     POOL,
@@ -56,9 +56,6 @@ from boardroom.titles.lost_atlas.rounds.stock_round import (
 )
 from boardroom.titles.lost_atlas.rounds.trains import Discard
 from boardroom.titles.lost_atlas.state import LostAtlasState
-from boardroom.titles.lost_atlas.variants.headquarters import KeepHQ, PlaceHQ
-from boardroom.titles.lost_atlas.variants.landmarks import HalfPayout
-from boardroom.titles.lost_atlas.variants.solo import ChooseConglomerate
 
 
 def company_name(state: LostAtlasState, company: str) -> str:
@@ -158,8 +155,6 @@ def _operating_round(state: LostAtlasState, action: Action) -> str | None:
         return "Pay the revenue out to the shareholders"
     if isinstance(action, Withhold):
         return f"Withhold the revenue in {name}'s treasury"
-    if isinstance(action, HalfPayout):
-        return "Pay half the revenue out, keep half"
     if isinstance(action, ForceTrain):
         where = " from the pool" if action.source == POOL else ""
         return f"Buy a {action.train} train{where} with your own money"
@@ -181,15 +176,6 @@ def _merger_round(state: LostAtlasState, action: Action) -> str | None:
         return "Refuse the merger"
     if isinstance(action, ChooseMajor):
         return f"Form {company_name(state, action.major)}"
-    if isinstance(action, Vote):
-        return {"yes": "Vote for the merger", "no": "Vote against the merger",
-                "abstain": "Abstain"}.get(action.choice, f"Vote {action.choice}")
-    if isinstance(action, PlaceHQ):
-        return f"Place the headquarters at {_spot(action.spot)} ({action.effect})"
-    if isinstance(action, KeepHQ):
-        return "Keep the headquarters on the charter for now"
-    if isinstance(action, ChooseConglomerate):
-        return f"{company_name(state, action.minor)} joins the Conglomerate"
     return None
 
 
@@ -212,4 +198,7 @@ def label(state: LostAtlasState, action: Action, seat: int) -> str:
                  _operating_round(state, action), _merger_round(state, action)):
         if text is not None:
             return text
+    describe = getattr(action, "describe", None)
+    if callable(describe):
+        return str(describe(state))
     return str(action)

@@ -113,6 +113,12 @@ class PlaceHQ(Action):
     def __str__(self) -> str:
         return f"hq {_ref_text(self.spot)} {self.effect}"
 
+    def describe(self, state: object) -> str:
+        """The label a person reads (``lost_atlas.labels``)."""
+        (q, r), stop = self.spot
+        city = f" (city {stop + 1})" if stop else ""
+        return f"Place the headquarters at {q},{r}{city} ({self.effect})"
+
 
 @dataclass(frozen=True, slots=True)
 class KeepHQ(Action):
@@ -120,6 +126,10 @@ class KeepHQ(Action):
 
     def __str__(self) -> str:
         return "hq later"
+
+    def describe(self, state: object) -> str:
+        """The label a person reads (``lost_atlas.labels``)."""
+        return "Keep the headquarters on the charter for now"
 
 
 HQAction = PlaceHQ | KeepHQ

@@ -60,6 +60,11 @@ class Vote(Action):
     def __str__(self) -> str:
         return f"vote {self.choice}"
 
+    def describe(self, state: object) -> str:
+        """The label a person reads (``lost_atlas.labels``)."""
+        return {YES: "Vote for the merger", NO: "Vote against the merger",
+                ABSTAIN: "Abstain"}.get(self.choice, f"Vote {self.choice}")
+
 
 def parse(words: list[str], text: str) -> Vote | None:
     """Read ``vote yes|no|abstain``, or None if the first word is not ``vote``."""

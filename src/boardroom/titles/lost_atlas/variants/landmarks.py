@@ -59,6 +59,10 @@ class HalfPayout(Action):
     def __str__(self) -> str:
         return "half"
 
+    def describe(self, state: object) -> str:
+        """The label a person reads (``lost_atlas.labels``)."""
+        return "Pay half the revenue out, keep half"
+
 
 def half_allowed(state: LostAtlasState) -> bool:
     return variants.enabled(state.options, variants.UNIONS_WIN)

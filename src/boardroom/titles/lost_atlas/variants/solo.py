@@ -131,6 +131,11 @@ class ChooseConglomerate(Action):
     def __str__(self) -> str:
         return f"conglomerate {self.minor}"
 
+    def describe(self, state: LostAtlasState) -> str:
+        """The label a person reads (``lost_atlas.labels``)."""
+        card = state.components.minors.get(self.minor)
+        return f"{card.name if card else self.minor} joins the Conglomerate"
+
 
 def parse(words: list[str], text: str) -> ChooseConglomerate | None:
     if words[0] != "conglomerate":
