@@ -264,7 +264,7 @@ AnyAction = Action | TileLay | PlaceHub | PlaceSuburb
 """What the title may hand to :func:`check` and :func:`apply` (any round's action)."""
 
 VERBS = ("train", "agree", "decline", "issue", "redeem", "run", "payout", "withhold",
-         "force", "liquidate", "lay", "hub", "suburb", "half")
+         "force", "liquidate", "lay", "hub", "suburb")
 
 
 def parse(words: list[str], text: str) -> OperatingAction | None:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardroom.core.errors import IllegalAction
+from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.titles.lost_atlas.rounds.operating_round import PAYOUT
 from boardroom.titles.lost_atlas.rounds.points import Points, StepAction, money_moved
@@ -302,11 +302,20 @@ def _record_gains(state: LostAtlasState, paid: int, price: int, steps: int) -> i
     return steps
 
 
+def _parse_half(words: list[str], text: str) -> HalfPayout | None:
+    """Unions Win!'s ``half`` (None for any other word)."""
+    if words[0] != "half":
+        return None
+    if len(words) > 1:
+        raise NotationError(f"{text!r} is not an Operating Round action")
+    return HalfPayout()
+
+
 def attach(points: Points) -> None:
     """The Landmarks events and module: Unions Win!'s half pay-out, Record Gains!'s third
     step, Merger Mania!'s second Merger Round, and the Metropolitan (exports, its shares in
     the Stock Round and the score, a bankrupt player's shares)."""
-    points.parse_action.append(lambda words, text: HalfPayout() if words == ["half"] else None)
+    points.parse_action.append(_parse_half)
     points.step_options.append(
         lambda state, company, step: [HalfPayout()]
         if step == PAYOUT and state.op.revenue > 0 and half_allowed(state) else [])
