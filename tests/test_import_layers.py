@@ -5,8 +5,10 @@
   module and name no variant in their code (identifiers and strings; docstrings and
   comments may say which variant attaches where): the variants attach to the rounds'
   extension points (``rounds/points.py``), listed in ``variants/table.py``.
-* The title's wiring (``title.py``, ``view.py``) imports no individual variant module,
-  only the table of variants, and names no variant in its code either.
+* The title's wiring (its top-level modules: ``title.py``, ``view.py``, ``labels.py``...)
+  imports no individual variant module, only the table of variants, and names no variant
+  in its code either (``state.py``, which keeps each variant's sub-state slot, is held
+  to the import rule only).
 * The board layer (``titles/lost_atlas/board/``) imports no round, variant, picture or
   wiring module.
 
@@ -211,11 +213,20 @@ class HostileVote:
         "3", "4", "6", "7", "8"]
 
 
+def _wiring() -> list[str]:
+    """The title's own top-level modules (``title``, ``view``, ``labels``...); the state,
+    which keeps a slot for each variant's sub-state, is read by the import test only."""
+    top = sorted(m for m in graph(TITLE) if m.count(".") == TITLE.count(".") + 1
+                 and not (SRC / Path(*m.split("."))).is_dir())
+    assert {f"{TITLE}.title", f"{TITLE}.view", f"{TITLE}.state"} <= set(top)
+    return top
+
+
 def _wiring_and_rounds() -> list[str]:
     edges = graph(TITLE)
     rounds = sorted(m for m in edges if m.startswith(f"{TITLE}.rounds."))
     assert f"{TITLE}.rounds.flow" in rounds and len(rounds) >= 5
-    return [*rounds, f"{TITLE}.title", f"{TITLE}.view"]
+    return [*rounds, *(m for m in _wiring() if m != f"{TITLE}.state")]
 
 
 def test_the_rounds_and_the_wiring_name_no_variant() -> None:
@@ -228,7 +239,7 @@ def test_the_rounds_and_the_wiring_name_no_variant() -> None:
 def test_the_wiring_imports_only_the_table_of_variants() -> None:
     edges = graph(TITLE)
     allowed = {f"{TITLE}.variants", f"{TITLE}.variants.table"}
-    for module in (f"{TITLE}.title", f"{TITLE}.view"):
+    for module in _wiring():
         variants = sorted(m for m in edges[module]
                           if m.startswith(f"{TITLE}.variants") and m not in allowed)
         assert variants == [], f"{module} imports {variants}"
