@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -179,3 +180,62 @@ def test_a_failing_or_slow_bot_is_replaced_by_the_random_bot(tmp_path: Path) -> 
         wait_for(lambda: state(client, table, None)["count"] >= 20, timeout=60)
         runner = client.app.state.bots  # type: ignore[attr-defined]
         assert runner.fallbacks >= 20
+
+
+RELEASE = threading.Event()
+
+
+class StuckBot(Bot):
+    name = "test-stuck"
+
+    def __init__(self, seed: int) -> None:
+        pass
+
+    def choose(self, game: Game, seat: int) -> Action:
+        RELEASE.wait()  # never returns while the test runs
+        return self.options(game, seat)[0]
+
+
+def test_a_bot_that_never_returns_costs_a_bounded_number_of_threads(tmp_path: Path) -> None:
+    register_bot("test-stuck", StuckBot)
+    RELEASE.clear()
+    try:
+        with client_for(tmp_path, bot_time_s=0.05) as client:
+            runner = client.app.state.bots  # type: ignore[attr-defined]
+            runner.max_abandoned = 3
+            table = create(client, seats=[{"name": "A", "bot": "test-stuck"},
+                                          {"name": "B", "bot": "test-stuck"}], seed=3)
+            wait_for(lambda: state(client, table, None)["count"] >= 30, timeout=60)
+            stuck = [t for t in threading.enumerate() if t.name == f"bot-think-{table.id}"]
+            assert runner.abandoned() == 3 == len(stuck)
+            assert runner.fallbacks >= 30
+            RELEASE.set()  # the stuck bots return: their threads end and are counted out
+            wait_for(lambda: runner.abandoned() == 0, timeout=10)
+    finally:
+        RELEASE.set()
+
+
+def test_with_redis_the_rate_limit_is_shared_by_every_process(tmp_path: Path) -> None:
+    import secrets
+
+    import redis
+
+    url = "redis://127.0.0.1:6379/0"
+    try:
+        redis.Redis.from_url(url, socket_timeout=2).ping()
+    except redis.RedisError as exc:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"no Redis at {url}: {exc}")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    headers = {"Authorization": f"Bearer {secrets.token_hex(16)}"}
+    with client_for(tmp_path / "a", rate_per_s=0.1, rate_burst=6, redis_url=url) as one, \
+            client_for(tmp_path / "b", rate_per_s=0.1, rate_burst=6, redis_url=url) as two:
+        # a window of 60 s holds 6 requests of this token, wherever they go (each process
+        # alone would let its 5 through); start clear of a window's end
+        if time.time() % 60 > 50:
+            time.sleep(60 - time.time() % 60 + 0.1)
+        codes = [(one if i % 2 else two).get("/api/health", headers=headers).status_code
+                 for i in range(10)]
+    assert codes == [200] * 6 + [429] * 4

@@ -120,7 +120,8 @@ def create_app(settings: Settings) -> FastAPI:
     add_live(app)
     add_front_end(app)
     app.add_middleware(BodyLimit, limit=settings.max_body, import_limit=settings.max_import)
-    app.add_middleware(RateLimit, per_s=settings.rate_per_s, burst=settings.rate_burst)
+    app.add_middleware(RateLimit, per_s=settings.rate_per_s, burst=settings.rate_burst,
+                       redis_url=settings.redis_url)
     return app
 
 

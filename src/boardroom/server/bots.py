@@ -5,13 +5,19 @@ bot decides on a copy of the game within ``bot_time_s``; a bot that raises or ru
 time is logged and the random bot decides that one decision instead, so the game never
 hangs. The action goes through the same append as a person's (a 409 just means someone
 else moved first; the runner looks again).
+
+Each decision thinks on a thread of its own. One that runs out of time is abandoned: the
+game goes on without it, and the thread ends when the bot returns (Python cannot stop a
+thread). Abandoned threads still running are counted; while :data:`MAX_ABANDONED` of
+them are, no new thread is started and the random bot decides at once (logged), so a bot
+that never returns costs at most that many threads, never the other games' bots.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 
 from boardroom.bots.base import RandomBot, make_bot
@@ -24,6 +30,9 @@ log = logging.getLogger("boardroom.server.bots")
 
 MAX_MOVES_PER_TURN = 10_000
 """A guard: one run of the loop plays at most this many bot actions, then yields."""
+
+MAX_ABANDONED = 8
+"""Timed-out bot threads that may still be running before bots decide by random at once."""
 
 
 def bot_seed(game_seed: int, seat: int, count: int) -> int:
@@ -42,8 +51,8 @@ class BotRunner:
         self.store = store
         self.time_s = time_s
         self._games = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot-game")
-        self._think = ThreadPoolExecutor(max_workers=workers * 2,
-                                         thread_name_prefix="bot-think")
+        self.max_abandoned = MAX_ABANDONED
+        self._abandoned: set[threading.Thread] = set()
         self._pending: set[str] = set()
         self._again: set[str] = set()
         self._lock = threading.Lock()
@@ -67,7 +76,6 @@ class BotRunner:
     def close(self) -> None:
         self.closed = True
         self._games.shutdown(wait=False, cancel_futures=True)
-        self._think.shutdown(wait=False, cancel_futures=True)
 
     def _play(self, game_id: str) -> None:
         try:
@@ -109,15 +117,35 @@ class BotRunner:
             self.store.act(game_id, Who(seat), str(fallback), count, by_bot=True)
         return True
 
-    def _decide(self, name: str, seed: int, game: Game, seat: int, game_id: str) -> Action:
-        def think() -> Action:
-            return make_bot(name, seed).choose(game.copy(), seat)
+    def abandoned(self) -> int:
+        """Timed-out bot threads still running."""
+        with self._lock:
+            self._abandoned = {t for t in self._abandoned if t.is_alive()}
+            return len(self._abandoned)
 
+    def _decide(self, name: str, seed: int, game: Game, seat: int, game_id: str) -> Action:
+        if self.abandoned() >= self.max_abandoned:
+            log.error("%d bot threads ran out of time and have not returned; the random bot "
+                      "decides for %s in game %s", self.max_abandoned, name, game_id)
+            self.fallbacks += 1
+            return RandomBot(seed).choose(game, seat)
+        answer: Future[Action] = Future()
+
+        def think() -> None:
+            try:
+                answer.set_result(make_bot(name, seed).choose(game.copy(), seat))
+            except BaseException as exc:  # handed to the waiting thread, logged there
+                answer.set_exception(exc)
+
+        thread = threading.Thread(target=think, name=f"bot-think-{game_id}", daemon=True)
+        thread.start()
         try:
-            return self._think.submit(think).result(timeout=self.time_s)
+            return answer.result(timeout=self.time_s)
         except FutureTimeout:
-            log.warning("bot %s of game %s took over %.1f s; the random bot decides",
-                        name, game_id, self.time_s)
+            with self._lock:
+                self._abandoned.add(thread)
+            log.warning("bot %s of game %s took over %.1f s; the random bot decides (its "
+                        "thread is abandoned until it returns)", name, game_id, self.time_s)
         except Exception:
             log.exception("bot %s of game %s failed; the random bot decides", name, game_id)
         self.fallbacks += 1

@@ -1,11 +1,20 @@
 """Request limits, as ASGI middleware: body size and per-token rate.
 
 Both answer with the server's JSON error body (413, 429), never a traceback.
+
+The rate limit is a token bucket per bearer token, kept in the process: with several
+processes behind a load balancer each enforces it on its own share of the requests. With
+Redis configured (``--redis``) the count is kept there instead, shared by every process:
+at most ``burst`` requests in each window of ``burst / per_s`` seconds, counted under a
+hash of the token (never the token itself); if Redis cannot be reached the process's own
+bucket decides and the failure is logged.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import threading
 import time
 from typing import Any
@@ -13,6 +22,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 IMPORT_PATH = "/api/games/import"
+log = logging.getLogger("boardroom.server.limits")
 
 
 async def send_error(send: Send, status: int, code: str, message: str) -> None:
@@ -76,15 +86,49 @@ class BodyLimit:
                                  f"the request body is limited to {limit} bytes")
 
 
-class RateLimit:
-    """A token bucket per bearer token (per client address without one)."""
+class SharedCounts:
+    """Request counts in Redis, shared by every server process (a fixed window each)."""
 
-    def __init__(self, app: ASGIApp, per_s: float, burst: float) -> None:
+    def __init__(self, url: str, per_s: float, burst: float) -> None:
+        self.url = url
+        self.burst = burst
+        self.window = max(1.0, burst / per_s) if per_s > 0 else 1.0
+        self._client: Any = None
+        self._warned = 0.0
+
+    async def allow(self, key: str) -> bool | None:
+        """True or False; None when Redis could not be asked."""
+        if self._client is None:
+            import redis.asyncio
+
+            self._client = redis.asyncio.Redis.from_url(self.url, socket_timeout=1)
+        slot = int(time.time() // self.window)
+        name = f"boardroom:rate:{slot}:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
+        try:
+            pipe = self._client.pipeline(transaction=False)
+            pipe.incr(name)
+            pipe.expire(name, int(self.window) + 1)
+            count, _ = await pipe.execute()
+        except Exception:
+            if time.monotonic() - self._warned > 60:
+                self._warned = time.monotonic()
+                log.exception("the rate limit cannot reach Redis; each process counts alone")
+            return None
+        return int(count) <= self.burst
+
+
+class RateLimit:
+    """A token bucket per bearer token (per client address without one); with
+    ``redis_url``, counts shared by every process in Redis."""
+
+    def __init__(self, app: ASGIApp, per_s: float, burst: float,
+                 redis_url: str | None = None) -> None:
         self.app = app
         self.per_s = per_s
         self.burst = burst
         self._buckets: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
+        self.shared = SharedCounts(redis_url, per_s, burst) if redis_url else None
 
     def key(self, scope: Scope) -> str:
         for name, value in scope["headers"]:
@@ -114,7 +158,11 @@ class RateLimit:
         if self.per_s <= 0 or scope["type"] != "http" or not scope["path"].startswith("/api/"):
             await self.app(scope, receive, send)
             return
-        if not self.allow(self.key(scope)):
+        key = self.key(scope)
+        allowed = None if self.shared is None else await self.shared.allow(key)
+        if allowed is None:
+            allowed = self.allow(key)
+        if not allowed:
             await send_error(send, 429, "rate-limited",
                              f"at most {self.per_s:g} requests a second for one token")
             return
