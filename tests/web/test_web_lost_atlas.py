@@ -56,6 +56,9 @@ def _place_on_map(page: Any, w: Any, covered: set[str], kinds: tuple[str, ...]) 
     hexes = {n.split(" ")[2] if kind == "lay" else n.split(" ")[1].split("/")[0] for n in wanted
              if n.split(" ")[0] == kind}
     target = page.locator(f'#overlay [data-target="{sorted(hexes)[0]}"]')
+    if kind == "piece":  # the map highlights where hex A goes in the rotation shown
+        assert page.locator("#piece-drawing svg").count() == 1
+        target = page.locator("#overlay .target[data-target]").first
     _click_hex(page, target)
     page.wait_for_selector("#hex-panel h2")
     if not page.locator("#confirm").count():
@@ -139,7 +142,8 @@ def test_a_lost_atlas_short_game_by_clicking(open_page: Any) -> None:
             w.shot("lost-atlas-06-hub")
             continue
         if page.locator("#run-trains").count():
-            assert page.locator("#overlay .route").count() >= 1
+            assert page.locator("#overlay .route-stop").count() >= 1  # each train's stops
+            assert page.locator("#route-legend .train-revenue").count() >= 1
             w.shot("lost-atlas-07-routes")
             page.click("#run-trains")
             _idle(page)

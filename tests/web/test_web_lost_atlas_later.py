@@ -82,7 +82,7 @@ def test_a_merger_consent_by_clicking_accept(open_page: Any) -> None:
     assert page.locator("#merger-info").count()
     w.shot("lost-atlas-13-merger-proposed")
     before = int(page.locator("#status").get_attribute("data-count"))
-    page.click('button.action[data-notation="accept"]')
+    page.click("#merger-accept")
     page.wait_for_function(
         f"document.querySelector('#status').dataset.count > {before}")
     page.wait_for_selector("body:not(.busy)")

@@ -28,7 +28,8 @@ from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game
 from boardroom.web.lobby import lobby_titles, lost_atlas_reference
 from boardroom.web.networth import net_worth_series
-from boardroom.web.picture import map_picture
+from boardroom.web.picture import map_picture, piece_pictures
+from boardroom.web.route_plan import plan_routes
 
 GameAccess = Callable[[str, str | None], tuple[Game, int | None]]
 """``access(game_id, bearer_token) -> (game, seat)``; seat None for a spectator. Raises
@@ -36,6 +37,9 @@ GameAccess = Callable[[str, str | None], tuple[Game, int | None]]
 
 MAX_NOTATION = 400
 """The longest action notation a preview accepts (a Lost Atlas run with routes is long)."""
+
+MAX_PLAN = 1000
+"""The longest route plan the route editor may ask about."""
 
 router = APIRouter(tags=["browser table"])
 
@@ -202,6 +206,39 @@ def game_map(
             raise HTTPException(422, str(exc)) from None
         past = trial
     return _MAPS.picture(game_id, past)
+
+
+@router.get("/api/games/{game_id}/piece")
+def drawn_piece(
+    request: Request,
+    game_id: str,
+    authorization: str | None = Header(None),
+) -> dict[str, Any]:
+    """The drawn map piece on its own, in each of its six rotations (``{drawn, kind,
+    svgs}``), drawn as the map draws it; public, like the map."""
+    game, _ = _game(request, game_id, authorization)
+    if game.title.name != "lost_atlas":
+        raise HTTPException(422, f"{game.title.display_name} has no map pieces")
+    return piece_pictures(game)
+
+
+@router.get("/api/games/{game_id}/routes", response_model=None)
+def route_plan(
+    request: Request,
+    game_id: str,
+    plan: str = Query("", max_length=MAX_PLAN,
+                      description="one word per train: its stops (Q,R/STOP) joined by '>', "
+                                  "or a run's waypoints, or 'none'"),
+    authorization: str | None = Header(None),
+) -> dict[str, Any] | JSONResponse:
+    """The operating company's routes of ``plan`` as the engine reads them: each train's
+    stops and revenue, the rule a route breaks, and the ``run N via ...`` action to send
+    (see :mod:`boardroom.web.route_plan`). Nothing changes."""
+    game, _ = _game(request, game_id, authorization)
+    try:
+        return plan_routes(game, plan)
+    except IllegalAction as exc:
+        return _refusal(exc)
 
 
 @router.get("/api/games/{game_id}/history/{count}")

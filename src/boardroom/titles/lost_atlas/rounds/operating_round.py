@@ -76,7 +76,7 @@ from dataclasses import dataclass, field
 from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.hexes import Hex
-from boardroom.map.track import StopRef
+from boardroom.map.track import Reach, StopRef
 from boardroom.routing import Route, RouteError, validate
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board import hubs, routes, track_laying
@@ -800,6 +800,26 @@ def _network(state: LostAtlasState, company: str,
                                 state.corps[company].abilities,
                                 cut_throat=bool(state.options.get("cut_throat_routes")),
                                 only=only)
+
+
+def operating_network(state: LostAtlasState) -> tuple[str, routes.Network] | None:
+    """The operating company and its routing problem on the whole map, the one a
+    president's own routes are checked on (the browser's route editor joins the stops a
+    president clicks on it); None when no company is at its run step."""
+    op = state.op
+    if not isinstance(op, OperatingRound) or op.step != RUN or op.company not in state.corps:
+        return None
+    return op.company, _network(state, op.company)
+
+
+def operating_reach(state: LostAtlasState) -> tuple[str, Reach] | None:
+    """The operating company and where it can trace a route now (the hexes its track
+    laying and hub placing reach), for the browser to highlight; None outside an
+    Operating Round."""
+    op = state.op
+    if not isinstance(op, OperatingRound) or op.company not in state.corps:
+        return None
+    return op.company, track_laying.trace_for(state.board, _operator(state, op.company))
 
 
 def _check_submitted(state: LostAtlasState, action: Run) -> IllegalAction | None:

@@ -4,10 +4,11 @@
 import {h, clear, money} from "./dom.js";
 import {api} from "./api.js";
 import {renderSheets} from "./lost_atlas_sheets.js";
+import {RouteEditor} from "./la_routes.js";
+import {auctionPanel, mergerPanel} from "./la_decide.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const ON_MAP = new Set(["piece", "capital", "filler", "lay", "hub", "suburb", "hq"]);
-const TRAIN_COLOURS = ["#d62728", "#1f77b4", "#9467bd", "#ff7f0e", "#17becf", "#e377c2"];
 
 function svg(tag, attrs) {
   const el = document.createElementNS(SVGNS, tag);
@@ -44,23 +45,6 @@ function corners([x, y], R) {
   return pts.join(" ");
 }
 
-// "run 90 via 0,0>0,0:3>0,-1 0,0" -> [[points of train 1], ...] in SVG units
-export function runRoutes(notation, R) {
-  const via = notation.split(" via ")[1];
-  if (!via) return [];
-  const apothem = R * Math.sqrt(3) / 2;
-  return via.trim().split(/\s+/).map((word) => word === "none" ? [] : word.split(">").map((p) => {
-    if (p.includes(":")) {
-      const [place, edge] = p.split(":");
-      const [x, y] = centre(place, R);
-      const a = Math.PI / 180 * (90 + 60 * Number(edge));
-      return {x: x + apothem * Math.cos(a), y: y + apothem * Math.sin(a), stop: false};
-    }
-    const [x, y] = centre(p.split("/")[0], R);
-    return {x, y, stop: true, name: p};
-  }));
-}
-
 export class LostAtlasTable {
   constructor(table) {
     this.table = table;
@@ -70,6 +54,21 @@ export class LostAtlasTable {
     this.choice = null;      // {family, options:[notation], index}
     this.previews = new Map();
     this.lastConfirmed = null;
+    this.routes = new RouteEditor(table);
+    this.pieceRotation = null;  // the drawn map piece's rotation the map highlights
+    this.piece = null;          // {key, drawn, kind, svgs}
+  }
+
+  async piece_for(ctx) {
+    const mb = ctx.view.map_building;
+    if (!mb || mb.drawn === null || mb.drawn === undefined || typeof mb.drawn !== "number") return null;
+    const t = this.table;
+    const key = `${ctx.past ? t.past.count : t.data.count}|${mb.drawn}`;
+    if (this.piece && this.piece.key === key) return this.piece;
+    const got = await api.piece(t.id, t.token);
+    if (got.drawn !== mb.drawn) return null;  // a scrubbed past: the piece then is not drawn now
+    this.piece = {...got, key};
+    return this.piece;
   }
 
   async picture_for(ctx) {
@@ -102,12 +101,22 @@ export class LostAtlasTable {
       targets.get(t.hex).push({...t, notation: a.notation, label: a.label});
     }
     this.targets = targets;
+    // the drawn map piece: the map highlights where its hex A may go in the rotation shown
+    const rotations = [...new Set(legal.map((a) => mapTarget(a.notation)).filter((t) => t && t.kind === "piece").map((t) => t.rotation))].sort((a, b) => a - b);
+    this.pieceRotations = rotations;
+    const drawn = view.map_building ? view.map_building.drawn : null;
+    if (drawn !== this.rotationFor) { this.rotationFor = drawn; this.pieceRotation = null; }
+    if (rotations.length && !rotations.includes(this.pieceRotation)) this.pieceRotation = rotations[0];
+    if (!rotations.length && !ctx.past) this.pieceRotation = this.pieceRotation ?? 0;
     if (this.selected && !targets.has(this.selected) && !(view.map.tiles || {})[this.selected]) this.selected = null;
-    let pic;
-    try { pic = await this.picture_for(ctx); }
-    catch (e) { root.append(h("p.error", {}, "The map could not be drawn: " + e.message)); return; }
+    let pic, piece = null;
+    try {
+      [pic, piece] = await Promise.all([this.picture_for(ctx), this.piece_for(ctx).catch(() => null), this.routes.prepare(ctx)]);
+    } catch (e) { root.append(h("p.error", {}, "The map could not be drawn: " + e.message)); return; }
 
-    root.append(this.infoBar(view, ctx), this.mapPanel(pic, ctx), this.hexPanel(ctx), this.routePanel(ctx, pic));
+    const decide = [auctionPanel(ctx), mergerPanel(ctx)].filter(Boolean);
+    root.append(this.infoBar(view, ctx), ...decide, piece ? this.piecePanel(piece, ctx) : "",
+      this.mapPanel(pic, ctx), this.hexPanel(ctx), this.routes.panel(ctx));
     renderSheets(root, view, ctx);
   }
 
@@ -124,7 +133,7 @@ export class LostAtlasTable {
       const a = view.auction;
       extra.push(h("span", {id: "auction-info"}, `Auction: bid ${money(a.bid)} by ${this.table.name(a.leader)}; still in: ${a.active.map((s) => this.table.name(s)).join(", ")}`));
     }
-    if (view.merger && view.merger.proposal) extra.push(h("span", {id: "merger-info"}, `Merger proposed: ${view.merger.proposal.join(" + ")}`));
+    if (view.merger && view.merger.proposal) extra.push(h("span", {id: "merger-info"}, `Merger proposed: ${view.merger.proposal.map((c) => view.companies[c]?.name || c).join(" + ")}`));
     return h("div.la-info", {id: "la-info"}, bits.join(" · "), extra.length ? h("br") : "", ...extra);
   }
 
@@ -140,7 +149,16 @@ export class LostAtlasTable {
     // the legal spots, including hexes not yet on the map (map building)
     const [x0, y0, w0, hh0] = el.getAttribute("viewBox").split(/\s+/).map(Number);
     let minX = x0, minY = y0, maxX = x0 + w0, maxY = y0 + hh0;
-    for (const [hex] of this.targets) {
+    // the operating company's reach (track laying and hubs), under the legal spots
+    const reach = pic.reach && !ctx.past ? pic.reach : null;
+    if (reach) {
+      const g = svg("g", {id: "reach", "data-company": reach.company});
+      for (const hex of Object.keys(reach.hexes)) g.append(svg("polygon", {points: corners(centre(hex, R), R * 0.9), class: "reach", "data-reach": hex}));
+      overlay.append(g);
+    }
+    this.reach = reach;
+    const shown = this.shownTargets();
+    for (const hex of shown) {
       const c = centre(hex, R);
       const poly = svg("polygon", {points: corners(c, R * 0.96), class: "target" + (hex === this.selected ? " selected" : ""), "data-target": hex});
       overlay.append(poly);
@@ -164,10 +182,14 @@ export class LostAtlasTable {
     this.svgEl = el;
 
     const hover = h("span.hover", {id: "hover-hex"}, "Point at a hex to see its coordinates.");
-    const hexAt = (ev) => {
+    this.routes.draw(overlay, R);
+    const pointAt = (ev) => {
       const pt = el.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
       const m = el.getScreenCTM(); if (!m) return null;
-      const p = pt.matrixTransform(m.inverse());
+      return pt.matrixTransform(m.inverse());
+    };
+    const hexAt = (ev) => {
+      const p = pointAt(ev); if (!p) return null;
       // axial rounding of the flat-topped hex under the point
       const q = (2 / 3 * p.x) / R, r = (-1 / 3 * p.x + Math.sqrt(3) / 3 * p.y) / R;
       let rq = Math.round(q), rr = Math.round(r), rs = Math.round(-q - r);
@@ -194,6 +216,8 @@ export class LostAtlasTable {
     el.addEventListener("pointerup", (ev) => {
       const wasDrag = drag && drag.moved; drag = null;
       if (wasDrag) return;
+      const p = pointAt(ev);
+      if (p && this.routes.click(p, R)) return;  // the route editor takes clicks on stops
       const hex = hexAt(ev); if (hex) this.select(hex);
     });
     el.addEventListener("wheel", (ev) => { ev.preventDefault(); this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15); }, {passive: false});
@@ -206,7 +230,8 @@ export class LostAtlasTable {
       h("button", {id: "zoom-in", "aria-label": "Zoom in", onclick: () => this.zoom(1 / 1.25)}, "+"),
       h("button", {id: "zoom-out", "aria-label": "Zoom out", onclick: () => this.zoom(1.25)}, "−"),
       h("button", {id: "zoom-fit", onclick: () => this.fit()}, "Fit"), hover,
-      this.targets.size ? h("span.muted", {}, ` ${this.targets.size} highlighted hex${this.targets.size > 1 ? "es" : ""} with your legal actions`) : "");
+      shown.length ? h("span.muted", {}, ` ${shown.length} highlighted hex${shown.length > 1 ? "es" : ""} with your legal actions`) : "",
+      reach ? h("span.reach-key", {id: "reach-key"}, h("span.swatch.reach-swatch"), ` ${ctx.view.companies[reach.company]?.name || reach.company} can trace routes into ${Object.keys(reach.hexes).length} hex${Object.keys(reach.hexes).length === 1 ? "" : "es"} (green)`) : "");
     return h("div.map-panel", {}, tools, holder);
   }
 
@@ -235,6 +260,13 @@ export class LostAtlasTable {
     await t.refresh();
   }
 
+  // the hexes highlighted: those with legal actions (for the drawn piece: where hex A may
+  // go in the rotation shown)
+  shownTargets() {
+    return [...this.targets.entries()].filter(([, here]) => !this.pieceRotations.length ||
+      here.some((t) => t.kind !== "piece" || t.rotation === this.pieceRotation)).map(([hex]) => hex);
+  }
+
   zoom(k) {
     const [x, y, w, hh] = this.vb;
     const cx = x + w / 2, cy = y + hh / 2;
@@ -256,12 +288,60 @@ export class LostAtlasTable {
   }
 
   choose(family) {
-    const options = (this.targets.get(this.selected) || []).filter((t) => t.family === family).map((t) => t.notation);
-    this.choice = options.length ? {family, options, index: 0} : null;
+    const here = (this.targets.get(this.selected) || []).filter((t) => t.family === family);
+    let index = 0;
+    if (family === "piece") index = Math.max(0, here.findIndex((t) => t.rotation === this.pieceRotation));
+    const options = here.map((t) => t.notation);
+    this.choice = options.length ? {family, options, index} : null;
     this.table.render();
   }
 
-  rotate() { if (this.choice) { this.choice.index = (this.choice.index + 1) % this.choice.options.length; this.table.render(); } }
+  rotate() {
+    if (!this.choice) return;
+    this.choice.index = (this.choice.index + 1) % this.choice.options.length;
+    const t = mapTarget(this.choice.options[this.choice.index]);
+    if (t && t.kind === "piece") this.pieceRotation = t.rotation;
+    this.table.render();
+  }
+
+  turnPiece(k) {
+    // the next rotation with a legal position, clockwise (k = 1) or back (k = -1)
+    const rs = this.pieceRotations;
+    if (!rs.length) { this.pieceRotation = ((this.pieceRotation || 0) + k + 6) % 6; this.table.render(); return; }
+    const i = rs.indexOf(this.pieceRotation);
+    this.pieceRotation = rs[((i < 0 ? 0 : i) + k + rs.length) % rs.length];
+    this.choice = null; this.selected = null;
+    this.table.render();
+  }
+
+  piecePanel(piece, ctx) {
+    // the drawn piece drawn on its own, as the map draws it, in the rotation the map shows
+    const rotation = this.pieceRotation ?? 0;
+    const holder = h("div.piece-drawing", {id: "piece-drawing", dataset: {rotation}});
+    holder.innerHTML = piece.svgs[rotation];
+    const el = holder.querySelector("svg");
+    if (el) {
+      el.removeAttribute("width"); el.removeAttribute("height");
+      const R = piece.radius;
+      const mark = svg("g", {class: "anchor-mark"});
+      mark.append(svg("circle", {cx: 0, cy: 0, r: R * 0.93, class: "anchor-ring"}));
+      const label = svg("text", {x: 0, y: -R * 0.6, "text-anchor": "middle", class: "anchor-label"});
+      label.textContent = "A";
+      mark.append(label);
+      el.append(mark);
+    }
+    const n = [...this.targets.values()].filter((here) => here.some((t) => t.kind === "piece" && t.rotation === rotation)).length;
+    const mine = this.pieceRotations.length > 0;
+    return h("section.piece-panel", {id: "piece-panel"},
+      h("div", {}, h("h2", {}, `Drawn map piece ${piece.drawn}`),
+        h("p", {id: "piece-rotation"}, `Rotation ${rotation} (of 0–5).`,
+          mine ? ` ${n} legal position${n === 1 ? "" : "s"} for hex A (ringed) in this rotation, highlighted on the map: click one to preview, then Confirm.` : " Another player places it."),
+        mine ? h("div", {},
+          h("button", {id: "piece-rotate-back", "aria-label": "Turn the piece back", onclick: () => this.turnPiece(-1)}, "⟲ Turn back"),
+          h("button", {id: "piece-rotate", "aria-label": "Turn the piece clockwise", onclick: () => this.turnPiece(1)}, "Turn ⟳"),
+          h("span.muted", {}, ` ${this.pieceRotations.length} rotation${this.pieceRotations.length === 1 ? "" : "s"} can be placed: ${this.pieceRotations.join(", ")}`)) : ""),
+      holder);
+  }
 
   async confirm() {
     if (!this.choice) return;
@@ -279,7 +359,7 @@ export class LostAtlasTable {
     if (!this.selected) {
       box.append(h("p.muted", {}, this.targets.size ? "Click a highlighted hex to see what you may do there, or choose it here:" : "Click a hex to select it."));
       // the same hexes as buttons, for the keyboard
-      const hexes = [...this.targets.keys()];
+      const hexes = this.shownTargets();
       if (hexes.length) box.append(h("div.target-list", {}, hexes.slice(0, 40).map((hx) =>
         h("button.target-hex", {dataset: {hex: hx}, onclick: () => this.select(hx)}, hx))));
       return box;
@@ -307,31 +387,6 @@ export class LostAtlasTable {
         h("button.primary", {id: "confirm", onclick: () => this.confirm()}, "Confirm"),
         h("button", {id: "cancel", onclick: () => { this.choice = null; this.selected = null; this.table.render(); }}, "Cancel"));
     }
-    return box;
-  }
-
-  routePanel(ctx, pic) {
-    const runs = ctx.legal.filter((a) => a.notation.startsWith("run "));
-    const box = h("section.routes", {id: "routes"});
-    if (!runs.length) return box;
-    const best = runs[0];
-    const routes = runRoutes(best.notation, pic.radius);
-    const overlay = this.svgEl.querySelector("#overlay");
-    const legend = h("ul.route-legend");
-    routes.forEach((pts, i) => {
-      const colour = TRAIN_COLOURS[i % TRAIN_COLOURS.length];
-      if (pts.length) {
-        overlay.append(svg("polyline", {points: pts.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "),
-          class: "route", stroke: colour, "data-train": i}));
-        for (const p of pts.filter((p) => p.stop)) overlay.append(svg("circle", {cx: p.x, cy: p.y, r: pic.radius * 0.16, fill: colour, class: "route-stop"}));
-      }
-      const trains = ctx.view.companies[ctx.view.operating?.company]?.trains || [];
-      legend.append(h("li", {}, h("span.swatch", {style: {background: colour}}),
-        ` ${trains[i] ? trains[i] + "-train" : "train " + (i + 1)}: ${pts.filter((p) => p.stop).map((p) => p.name).join(" → ") || "idle"}`));
-    });
-    const revenue = best.notation.split(" ")[1];
-    box.append(h("h2", {}, "Routes"), h("p", {}, `The best routes earn ${money(revenue)}; drawn on the map, one colour per train.`), legend,
-      h("button.primary", {id: "run-trains", onclick: () => this.table.act(best.notation)}, `Run the trains for ${money(revenue)}`));
     return box;
   }
 }
