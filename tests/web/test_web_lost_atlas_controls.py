@@ -58,7 +58,8 @@ def test_the_drawn_piece_is_drawn_turned_and_placed_by_clicking(open_page: Any) 
     w.shot("lost-atlas-controls-02-drawn-piece-turned")
     click_svg(page, page.locator("#overlay .target").first)
     page.wait_for_selector("#confirm")
-    assert f"r{turned}" in page.locator("#preview-note").inner_text()
+    note = page.locator("#preview-note").inner_text()  # the action's label, or its notation
+    assert f"rotated {turned}" in note or f" r{turned}" in note
     w.shot("lost-atlas-controls-03-drawn-piece-previewed")
     page.click("#confirm")
     wait_past(page, 1)
