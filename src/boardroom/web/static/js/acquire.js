@@ -87,8 +87,10 @@ export function renderAcquire(root, ctx) {
     h("div.aq-info", {},
       h("p", {}, `Turn ${view.turn} · ${view.tiles_left} tiles in the bag · ${view.mode}`),
       hand.length ? h("h2", {}, "Your tiles") : "", handBox, decide,
-      view.result ? finalScores(view) : "",
-      stockCard(view), playersTable(view))));
+      view.result ? finalScores(view) : ""),
+    // the stockholder card and the players under the board, the whole width (every
+    // player's holdings in view without scrolling)
+    h("div.aq-sheets", {}, stockCard(view), playersTable(view))));
 }
 
 function disposeControls(view, legal, mine, ctx) {
