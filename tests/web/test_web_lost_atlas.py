@@ -56,6 +56,10 @@ def _place_on_map(page: Any, w: Any, covered: set[str], kinds: tuple[str, ...]) 
     hexes = {n.split(" ")[2] if kind == "lay" else n.split(" ")[1].split("/")[0] for n in wanted
              if n.split(" ")[0] == kind}
     target = page.locator(f'#overlay [data-target="{sorted(hexes)[0]}"]')
+    if kind == "capital":
+        assert page.locator("#capital-panel").count() == 1
+        if "capital" not in covered:
+            w.shot("lost-atlas-02b-capital-project")
     if kind == "piece":  # the map highlights where hex A goes in the rotation shown
         assert page.locator("#piece-drawing svg").count() == 1
         target = page.locator("#overlay .target[data-target]").first

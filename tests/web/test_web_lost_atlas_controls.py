@@ -214,3 +214,20 @@ def test_a_merger_proposed_with_its_control(open_page: Any) -> None:
     assert page.locator("#merger-proposal").count() or page.locator("#log li").count()
     w.shot("lost-atlas-controls-14-merger-proposed")
     w.assert_clean()
+
+
+def test_the_route_editor_and_the_bid_control_fit_a_phone(open_page: Any) -> None:
+    for game, name, ready in ((bots_until(5, _two_trains), "routes", "#routes-edit"),
+                              (bots_until(5, starting("bid ")), "bid", "#bid-submit")):
+        w = open_page(width=390, height=844)
+        page = w.page
+        open_seats(w, *import_game(w.base, game))
+        page.wait_for_selector(ready)
+        if name == "routes":
+            page.click("#routes-edit")
+            page.wait_for_selector("#run-mine")
+            page.locator("#routes").scroll_into_view_if_needed()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 400, f"the page is {width} px wide on a 390 px screen"
+        w.shot(f"lost-atlas-controls-15-phone-{name}")
+        w.assert_clean()

@@ -115,7 +115,13 @@ export class LostAtlasTable {
     } catch (e) { root.append(h("p.error", {}, "The map could not be drawn: " + e.message)); return; }
 
     const decide = [auctionPanel(ctx), mergerPanel(ctx)].filter(Boolean);
-    root.append(this.infoBar(view, ctx), ...decide, piece ? this.piecePanel(piece, ctx) : "",
+    const mb = view.map_building;
+    const capital = mb && typeof mb.drawn === "string" && !ctx.past
+      ? h("section.piece-panel", {id: "capital-panel"}, h("div", {}, h("h2", {}, `Drawn: capital project ${mb.drawn}`),
+        h("p", {}, this.targets.size
+          ? `Its overlay goes on a basic city already on the map: the ${this.targets.size} highlighted cit${this.targets.size === 1 ? "y" : "ies"}. Click one, then Confirm.`
+          : "Another player places it."))) : "";
+    root.append(this.infoBar(view, ctx), ...decide, piece ? this.piecePanel(piece, ctx) : capital,
       this.mapPanel(pic, ctx), this.hexPanel(ctx), this.routes.panel(ctx));
     renderSheets(root, view, ctx);
   }
