@@ -52,6 +52,27 @@ def test_each_action_reaches_two_clients_with_their_own_views(client: TestClient
         assert (new_a["legal"] != []) == (0 in new_a["to_act"])
 
 
+def test_clients_of_one_seat_share_one_picture_and_never_see_another_seats(
+        client: TestClient) -> None:
+    table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
+    base = f"/api/games/{table.id}/live"
+    with client.websocket_connect(f"{base}?token={table.tokens[0]}") as ann1, \
+            client.websocket_connect(f"{base}?token={table.tokens[0]}") as ann2, \
+            client.websocket_connect(f"{base}?token={table.tokens[1]}") as bob, \
+            client.websocket_connect(base) as watcher:
+        for ws in (ann1, ann2, bob, watcher):
+            ws.receive_json()
+        play_first_legal(client, table)
+        a1, a2, b, w = (ws.receive_json() for ws in (ann1, ann2, bob, watcher))
+        assert a1 == a2 and a1["count"] == 1
+        assert a1["view"] == state(client, table, 0)["view"]
+        assert b["view"] == state(client, table, 1)["view"] != a1["view"]
+        assert w["seat"] is None and w["legal"] == [] and w["view"] == state(
+            client, table, None)["view"]
+        play_first_legal(client, table)  # a new change makes new pictures
+        assert ann1.receive_json()["count"] == ann2.receive_json()["count"] == 2
+
+
 def test_a_reconnecting_client_gets_what_it_missed(client: TestClient) -> None:
     table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
     base = f"/api/games/{table.id}/live"

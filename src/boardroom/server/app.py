@@ -36,7 +36,7 @@ from boardroom.server.deps import Games, Token, who
 from boardroom.server.errors import ApiError
 from boardroom.server.limits import BodyLimit, RateLimit
 from boardroom.server.live import Broadcaster, Hub, PostgresBroadcaster, RedisBroadcaster
-from boardroom.server.store import Created, GameStore, SeatSpec, Who
+from boardroom.server.store import Created, Entry, GameStore, SeatSpec, Who, snapshot_of
 from boardroom.server.webhooks import Notifier
 
 log = logging.getLogger("boardroom.server")
@@ -244,22 +244,45 @@ def add_routes(app: FastAPI) -> None:
         return s.Done()
 
 
-def live_state(games: GameStore, game_id: str, viewer: Who, after: int,
-               undos: int | None) -> dict[str, Any]:
-    """One live message: the seat's picture, with what it missed since ``after``."""
-    from boardroom.server.store import snapshot_of
-
-    with games.game(game_id) as entry:
-        fits = undos is not None and undos == entry.undos and after <= entry.count
-        log_from = after if fits else 0
-        body = snapshot_of(entry, viewer, log_from, setup=not fits)
-        record = entry.game.record.actions
-        body["actions"] = [{"index": i, "notation": record[i], "seat": entry.actors[i]}
-                           for i in range(log_from, len(record))]
+def live_body(entry: Entry, viewer: Who, after: int, undos: int | None) -> dict[str, Any]:
+    """One live message: the seat's picture, with what it missed since ``after`` (hold
+    the game's lock)."""
+    fits = undos is not None and undos == entry.undos and after <= entry.count
+    log_from = after if fits else 0
+    key = (entry.version, entry.count, entry.undos, entry.status, viewer, log_from, fits)
+    cached = entry.pictures.get(key)
+    if cached is not None:
+        return cached
+    if entry.pictures and next(iter(entry.pictures))[:4] != key[:4]:
+        entry.pictures.clear()  # the game changed since those were made
+    body = snapshot_of(entry, viewer, log_from, setup=not fits)
+    record = entry.game.record.actions
+    body["actions"] = [{"index": i, "notation": record[i], "seat": entry.actors[i]}
+                       for i in range(log_from, len(record))]
     body["type"] = "state"
     body["reset"] = not fits
     body["log_from"] = log_from
+    if len(entry.pictures) < 64:
+        entry.pictures[key] = body
     return body
+
+
+def live_state(games: GameStore, game_id: str, viewer: Who, after: int,
+               undos: int | None) -> dict[str, Any]:
+    """:func:`live_body` of the current game (it may wait: run it on a worker thread)."""
+    with games.game(game_id) as entry:
+        return live_body(entry, viewer, after, undos)
+
+
+async def live_message(games: GameStore, game_id: str, viewer: Who, after: int,
+                       undos: int | None) -> dict[str, Any]:
+    """The live message, read on the event loop when that cannot wait (SQLite, the game
+    cached and not locked: in-memory work of a fraction of a millisecond), else on a
+    worker thread."""
+    with games.game_now(game_id) as entry:
+        if entry is not None:
+            return live_body(entry, viewer, after, undos)
+    return await run_in_threadpool(live_state, games, game_id, viewer, after, undos)
 
 
 def add_live(app: FastAPI) -> None:
@@ -282,8 +305,7 @@ def add_live(app: FastAPI) -> None:
         async def push() -> None:
             seen, seen_undos = max(0, after), undos
             while True:
-                body = await run_in_threadpool(live_state, games, game_id, viewer, seen,
-                                               seen_undos)
+                body = await live_message(games, game_id, viewer, seen, seen_undos)
                 await ws.send_json(body)
                 seen, seen_undos = body["count"], body["undos"]
                 await queue.get()

@@ -60,7 +60,7 @@ class BotRunner:
         self.closed = False
 
     def on_change(self, change: Change) -> None:
-        if change.local and change.status == PLAY:
+        if change.local and change.status == PLAY and change.bots:
             self.kick(change.game_id)
 
     def kick(self, game_id: str) -> None:

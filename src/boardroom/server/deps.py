@@ -28,14 +28,16 @@ from boardroom.server.errors import Unauthorized
 from boardroom.server.store import GameStore, Who
 
 
-def store(request: Request) -> GameStore:
-    """The app's game store (a FastAPI dependency)."""
+async def store(request: Request) -> GameStore:
+    """The app's game store (a FastAPI dependency; ``async`` only so that FastAPI runs it
+    on the event loop instead of handing it to a worker thread: it never waits)."""
     games: GameStore = request.app.state.store
     return games
 
 
-def bearer(request: Request) -> str | None:
-    """The token of ``Authorization: Bearer <token>``, or None without the header."""
+async def bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer <token>``, or None without the header (run on
+    the event loop, as :func:`store`)."""
     header = request.headers.get("authorization")
     if header is None:
         return None
