@@ -24,7 +24,7 @@ nothing is rebuilt from scratch. Tracing follows track the way a train does:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from boardroom.map.hexes import Hex, neighbour, opposite
@@ -121,88 +121,24 @@ class TrackMap:
         loops (down one branch of a fork, round a loop, back up the trunk) it may admit a
         place no single trail reaches. That reading is documented in docs/lost-atlas-board.md.
         """
-        starts = list(starts)
-        reach = Reach()
-        stops, entries = reach.stops, reach.entries
-        laid = self.laid
-        # Pieces get bits in the order the search meets them; a hex side is known from
-        # both of its hexes, so each (hex, edge) maps to (bit, neighbour, its edge).
-        sides: dict[tuple[Hex, int], tuple[int, Hex, int]] = {}
-        stop_bits: dict[StopRef, int] = {}
-        steps = 0
+        return self.search(starts, blocks, budget).complete()
 
-        def stop_bit(ref: StopRef) -> int:
-            found = stop_bits.get(ref)
-            if found is None:
-                found = stop_bits[ref] = 1 << (len(stop_bits) + len(sides) // 2)
-            return found
-
-        def side(h: Hex, e: int) -> tuple[int, Hex, int]:
-            found = sides.get((h, e))
-            if found is None:
-                n, back = neighbour(h, e), opposite(e)
-                piece = 1 << (len(stop_bits) + len(sides) // 2)
-                found = sides[(h, e)] = (piece, n, back)
-                sides[(n, back)] = (piece, h, e)
-            return found
-
-        seen: dict[tuple[int, Hex, int], list[int]] = {}
-        STOP_AT, ARRIVE = 0, 1
-        work: list[tuple[int, Hex, int, int, bool]] = []
-        for h, i in starts:
-            work.append((STOP_AT, h, i, stop_bit((h, i)), True))
-        while work:
-            steps += 1
-            if steps > budget:
-                return self._trace_states(starts, blocks)
-            kind, h, k, used, is_start = work.pop()
-            key = (kind, h, k)
-            previous = seen.get(key)
-            if previous is None:
-                seen[key] = [used]
-            else:
-                steps += len(previous)  # the dominance check is work too
-                if any(p & ~used == 0 for p in previous):
-                    continue
-                previous[:] = [p for p in previous if used & ~p] + [used]
-            tile = laid.get(h)
-            if kind == STOP_AT:
-                stops.add((h, k))
-                if not is_start and blocks is not None and blocks((h, k)):
-                    continue
-                if tile is None or k >= len(tile.from_stop):
-                    continue
-                targets = tile.from_stop[k]
-            else:
-                arrived = entries.get(h)
-                if arrived is None:
-                    entries[h] = {k}
-                else:
-                    arrived.add(k)
-                if tile is None:
-                    continue
-                targets = tile.from_edge[k]
-            for target, value in targets:
-                if target == EDGE:
-                    found = sides.get((h, value))
-                    piece, n, back = found if found is not None else side(h, value)
-                    if used & piece:
-                        continue
-                    work.append((ARRIVE, n, back, used | piece, False))
-                else:
-                    ref = (h, value)
-                    piece = stop_bits.get(ref) or stop_bit(ref)
-                    if used & piece:
-                        continue
-                    work.append((STOP_AT, h, value, used | piece, False))
-        return reach
+    def search(self, starts: Iterable[StopRef],
+               blocks: Callable[[StopRef], bool] | None = None,
+               budget: int = TRACE_BUDGET, laid: dict[Hex, LaidTile] | None = None,
+               ) -> TraceSearch:
+        """:meth:`trace` as a :class:`TraceSearch` that runs only as far as it is asked.
+        ``laid``: the tiles to walk (a snapshot, when the search may be resumed after this
+        map changed; by default this map's own)."""
+        return TraceSearch(self, starts, blocks, budget, self.laid if laid is None else laid)
 
     def _trace_states(self, starts: Iterable[StopRef],
-                      blocks: Callable[[StopRef], bool] | None = None) -> Reach:
+                      blocks: Callable[[StopRef], bool] | None = None,
+                      laid: dict[Hex, LaidTile] | None = None) -> Reach:
         """Reachability over (hex, arrival edge) states, forgetting which track was used:
         a superset of the trail answer, found in linear time (the fallback of ``trace``)."""
         reach = Reach()
-        laid = self.laid
+        laid = self.laid if laid is None else laid
         stack: list[StopRef] = []
         for start in starts:
             if start not in reach.stops:
@@ -242,3 +178,168 @@ class TrackMap:
             if tile is not None:
                 leave(h, tile.from_edge[e])
         return reach
+
+
+class TraceSearch:
+    """A :meth:`TrackMap.trace` that runs only as far as it is asked.
+
+    The walk is exactly the trace's (the same steps in the same order, the same budget and
+    the same fallback), paused each time it reaches something new. ``reach`` holds what
+    it has reached so far; every place in it is reached by a real trail, so it only grows,
+    and the finished answer (the fallback's included, a superset of the trails) contains
+    it. So a question whose answer can only turn from no to yes as more is reached ("is
+    this stop reached?", "does some lay reach new track?") may stop at the first yes, and
+    needs the finished trace only for a no.
+    """
+
+    __slots__ = ("_bound", "_upper", "_walk", "done", "on_complete", "reach")
+
+    def __init__(self, track: TrackMap, starts: Iterable[StopRef],
+                 blocks: Callable[[StopRef], bool] | None, budget: int,
+                 laid: dict[Hex, LaidTile]) -> None:
+        self.reach = Reach()
+        self.done = False
+        self.on_complete: Callable[[Reach], None] | None = None
+        """Called once with the finished reach."""
+        starts = list(starts)
+        self._walk = self._steps(track, starts, blocks, budget, laid)
+        self._bound: Callable[[], Reach] | None = (
+            lambda: track._trace_states(starts, blocks, laid))
+        self._upper: Reach | None = None
+
+    @classmethod
+    def finished(cls, reach: Reach) -> TraceSearch:
+        """A search whose answer is already known."""
+        search = cls.__new__(cls)
+        search.reach = reach
+        search.done = True
+        search.on_complete = None
+        search._walk = iter(())
+        search._bound = None
+        search._upper = None
+        return search
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled (or deep-copied) as its finished answer (a walk in progress is not
+        data)."""
+        return (TraceSearch.finished, (self.complete(),))
+
+    def upper(self) -> Reach:
+        """A superset of the finished answer, found in linear time: the state
+        reachability of :meth:`TrackMap._trace_states` (which is the answer itself when
+        the trace falls back to it); the answer once the trace is finished. So a
+        question that this says no to is answered no."""
+        if self.done:
+            return self.reach
+        if self._upper is None:
+            assert self._bound is not None
+            self._upper = self._bound()
+        return self._upper
+
+    def grow(self) -> Hex | None:
+        """Walk on until something new is reached: the hex of the new stop or entry
+        (``reach`` has it), or None once the trace is finished."""
+        if self.done:
+            return None
+        found = next(self._walk, None)
+        if found is None:
+            self._finish()
+        return found
+
+    def complete(self) -> Reach:
+        """The finished trace (what :meth:`TrackMap.trace` returns)."""
+        if not self.done:
+            for _ in self._walk:
+                pass
+            self._finish()
+        return self.reach
+
+    def _finish(self) -> None:
+        self.done = True
+        self._bound = self._upper = None
+        if self.on_complete is not None:
+            self.on_complete(self.reach)
+            self.on_complete = None
+
+    def _steps(self, track: TrackMap, starts: list[StopRef],
+               blocks: Callable[[StopRef], bool] | None, budget: int,
+               laid: dict[Hex, LaidTile]) -> Iterator[Hex]:
+        reach = self.reach
+        stops, entries = reach.stops, reach.entries
+        # Pieces get bits in the order the search meets them; a hex side is known from
+        # both of its hexes, so each (hex, edge) maps to (bit, neighbour, its edge).
+        sides: dict[tuple[Hex, int], tuple[int, Hex, int]] = {}
+        stop_bits: dict[StopRef, int] = {}
+        steps = 0
+
+        def stop_bit(ref: StopRef) -> int:
+            found = stop_bits.get(ref)
+            if found is None:
+                found = stop_bits[ref] = 1 << (len(stop_bits) + len(sides) // 2)
+            return found
+
+        def side(h: Hex, e: int) -> tuple[int, Hex, int]:
+            found = sides.get((h, e))
+            if found is None:
+                n, back = neighbour(h, e), opposite(e)
+                piece = 1 << (len(stop_bits) + len(sides) // 2)
+                found = sides[(h, e)] = (piece, n, back)
+                sides[(n, back)] = (piece, h, e)
+            return found
+
+        seen: dict[tuple[int, Hex, int], list[int]] = {}
+        STOP_AT, ARRIVE = 0, 1
+        work: list[tuple[int, Hex, int, int, bool]] = []
+        for h, i in starts:
+            work.append((STOP_AT, h, i, stop_bit((h, i)), True))
+        while work:
+            steps += 1
+            if steps > budget:
+                fallback = track._trace_states(starts, blocks, laid)
+                reach.stops, reach.entries = fallback.stops, fallback.entries
+                return
+            kind, h, k, used, is_start = work.pop()
+            key = (kind, h, k)
+            previous = seen.get(key)
+            if previous is None:
+                seen[key] = [used]
+            else:
+                steps += len(previous)  # the dominance check is work too
+                if any(p & ~used == 0 for p in previous):
+                    continue
+                previous[:] = [p for p in previous if used & ~p] + [used]
+            tile = laid.get(h)
+            if kind == STOP_AT:
+                ref = (h, k)
+                if ref not in stops:
+                    stops.add(ref)
+                    yield h
+                if not is_start and blocks is not None and blocks(ref):
+                    continue
+                if tile is None or k >= len(tile.from_stop):
+                    continue
+                targets = tile.from_stop[k]
+            else:
+                arrived = entries.get(h)
+                if arrived is None:
+                    entries[h] = {k}
+                    yield h
+                elif k not in arrived:
+                    arrived.add(k)
+                    yield h
+                if tile is None:
+                    continue
+                targets = tile.from_edge[k]
+            for target, value in targets:
+                if target == EDGE:
+                    found = sides.get((h, value))
+                    piece, n, back = found if found is not None else side(h, value)
+                    if used & piece:
+                        continue
+                    work.append((ARRIVE, n, back, used | piece, False))
+                else:
+                    ref = (h, value)
+                    piece = stop_bits.get(ref) or stop_bit(ref)
+                    if used & piece:
+                        continue
+                    work.append((STOP_AT, h, value, used | piece, False))

@@ -14,10 +14,11 @@ Destination hex carries a pseudo tile whose one stop reaches its open sides.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from boardroom.core.stamped import StampedDict
 from boardroom.map.hexes import Hex, neighbour, rotate_edge
 from boardroom.map.pieces import TRIANGLE, PieceShape, place_hexes
 from boardroom.map.tiles import Stop, TileDef
@@ -58,25 +59,41 @@ class Space:
         return self.printed is not None and bool(self.printed.upgrades)
 
 
+def stop_blocks(stop: Stop, owners: Sequence[str], company: str, overnight: bool) -> bool:
+    """:meth:`Board.blocks` for a stop whose hubs are ``owners``."""
+    if stop.kind == "destination":
+        return True
+    if company in owners:
+        return False
+    if len(owners) < stop.slots:
+        return False
+    return not overnight
+
+
 def piece_shape(piece: MapPiece) -> PieceShape:
     order = {"A": 0, "B": 1, "C": 2}
     hexes = sorted(piece.hexes, key=lambda h: order[h.pos])
     return PieceShape(offsets=TRIANGLE, border=tuple(h.terrain == BORDER for h in hexes))
 
 
+_STAMPED = frozenset({"spaces", "tiles", "hubs", "suburbs"})
+"""The board's dicts kept as :class:`StampedDict` (whatever is assigned to them)."""
+
+
 @dataclass
 class Board:
     components: Components
-    spaces: dict[Hex, Space] = field(default_factory=dict)
+    spaces: dict[Hex, Space] = field(default_factory=StampedDict)
     track: TrackMap = field(default_factory=TrackMap)
-    tiles: dict[Hex, tuple[str, int]] = field(default_factory=dict)
+    tiles: dict[Hex, tuple[str, int]] = field(default_factory=StampedDict)
     """The id and rotation of the tile on each hex (laid, printed or pseudo)."""
     supply: dict[str, int] = field(default_factory=dict)
-    hubs: dict[StopRef, list[str]] = field(default_factory=dict)
-    """Company ids whose hubs fill each stop's slots, in the order they were placed."""
+    hubs: dict[StopRef, list[str]] = field(default_factory=StampedDict)
+    """Company ids whose hubs fill each stop's slots, in the order they were placed. An
+    owner list is replaced, never changed in place (the dict's stamp must see it)."""
     reserved: dict[StopRef, str] = field(default_factory=dict)
     """Home spots held for minors that have not launched."""
-    suburbs: dict[Hex, str] = field(default_factory=dict)
+    suburbs: dict[Hex, str] = field(default_factory=StampedDict)
     pieces: list[tuple[int, Hex, int]] = field(default_factory=list)
     """The map pieces as placed: (number, anchor, rotation)."""
     _pseudo: dict[str, TileDef] = field(default_factory=dict)
@@ -86,10 +103,24 @@ class Board:
     copies of one board; each key holds everything its result reads (with
     :meth:`trace_key` for the map, tiles and hubs), so a copy that differs misses."""
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _STAMPED and not isinstance(value, StampedDict):
+            value = StampedDict(value)
+        object.__setattr__(self, name, value)
+
     def trace_key(self) -> tuple[object, ...]:
         """What tracing depends on: the map pieces, the tiles and the hubs."""
         return (len(self.spaces), tuple(self.pieces), frozenset(self.tiles.items()),
                 frozenset((ref, tuple(owners)) for ref, owners in self.hubs.items()))
+
+    def stamp_key(self) -> tuple[object, ...]:
+        """A key that is equal only for boards with the same spaces, tiles and hubs (the
+        same content as :meth:`trace_key`'s, and the same spaces), found without reading
+        them: their dicts' stamps (:class:`StampedDict`), which a copy keeps and every
+        change replaces. Content-equal boards with different histories may differ here
+        (then :meth:`trace_key` still finds them equal)."""
+        return (self.spaces.stamp, self.tiles.stamp,  # type: ignore[attr-defined]
+                self.hubs.stamp, len(self.pieces))  # type: ignore[attr-defined]
 
     @classmethod
     def empty(cls, components: Components) -> Board:
@@ -210,18 +241,10 @@ class Board:
         route through; a city full of other companies' hubs blocks unless the company has
         a hub there (or, for Overnight, never: it may skip over full cities). A spot held
         for an unlaunched minor does not block."""
-        stop = self.stop(ref)
-        if stop.kind == "destination":
-            return True
-        owners = self.hubs.get(ref, ())
-        if company in owners:
-            return False
-        if len(owners) < stop.slots:
-            return False
-        return not overnight
+        return stop_blocks(self.stop(ref), self.hubs.get(ref, ()), company, overnight)
 
     def place_hub(self, ref: StopRef, company: str) -> None:
-        self.hubs.setdefault(ref, []).append(company)
+        self.hubs[ref] = [*self.hubs.get(ref, ()), company]
 
     def launch_home(self, minor: str, ref: StopRef) -> None:
         """A minor launches: its reservation (if any) becomes its hub."""
@@ -246,14 +269,25 @@ class Board:
     def copy(self) -> Board:
         return Board(
             components=self.components,
-            spaces=dict(self.spaces),
+            spaces=_stamped_copy(self.spaces),
             track=self.track.copy(),
-            tiles=dict(self.tiles),
+            tiles=_stamped_copy(self.tiles),
             supply=dict(self.supply),
-            hubs={r: list(o) for r, o in self.hubs.items()},
+            hubs=_stamped_copy(self.hubs, {r: list(o) for r, o in self.hubs.items()}),
             reserved=dict(self.reserved),
-            suburbs=dict(self.suburbs),
+            suburbs=_stamped_copy(self.suburbs),
             pieces=list(self.pieces),
             _pseudo=self._pseudo,
             _reach_cache=self._reach_cache,
         )
+
+
+def _stamped_copy(d: dict[Any, Any],
+                  content: dict[Any, Any] | None = None) -> StampedDict[Any, Any]:
+    """A copy of a board's stamped dict (``content``: its copied content) with its stamp."""
+    assert isinstance(d, StampedDict)
+    if content is None:
+        return d.copy()
+    new: StampedDict[Any, Any] = StampedDict(content)
+    new.stamp = d.stamp
+    return new

@@ -11,6 +11,7 @@ token", Company Details: Adaptive, Expansive, Suburban).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from boardroom.core.errors import IllegalAction, NotationError
@@ -19,7 +20,7 @@ from boardroom.map.hexes import Hex
 from boardroom.map.track import Reach, StopRef
 from boardroom.titles.lost_atlas.board.board import CITY, Board
 from boardroom.titles.lost_atlas.board.operator import SUBURBAN, Operator
-from boardroom.titles.lost_atlas.board.track_laying import trace_for
+from boardroom.titles.lost_atlas.board.track_laying import reaches, trace_for, trace_search
 
 SUBURB_TOKENS = 2
 
@@ -95,7 +96,7 @@ def check_hub(board: Board, op: Operator, spot: StopRef, cost: int,
                                  f"the last spot at {h} is reserved for "
                                  f"{board.reserved[spot]}, which has not launched")
         return IllegalAction("lost_atlas.hub.open-spot", f"no open spot is left at {h}")
-    if spot not in (reach if reach is not None else trace_for(board, op)).stops:
+    if not (spot in reach.stops if reach is not None else reaches(board, op, (spot,))):
         return IllegalAction("lost_atlas.hub.reach", f"{op.id} cannot trace a route to {h}")
     if cost > op.treasury:
         return IllegalAction("lost_atlas.hub.cost",
@@ -106,6 +107,21 @@ def check_hub(board: Board, op: Operator, spot: StopRef, cost: int,
 def legal_hub_spots(board: Board, op: Operator, cost: int) -> list[StopRef]:
     reach = trace_for(board, op)
     return [spot for spot in sorted(reach.stops) if check_hub(board, op, spot, cost, reach) is None]
+
+
+def any_hub_spot(board: Board, op: Operator, cost: int) -> bool:
+    """Whether :func:`legal_hub_spots` lists anything, tracing only until a first legal
+    spot (the rules read the trace only as "is this spot reached?")."""
+    search = trace_search(board, op)
+    if not search.done:
+        reach = search.reach
+        if any(check_hub(board, op, spot, cost, reach) is None for spot in list(reach.stops)):
+            return True
+        while (found := search.grow()) is not None:
+            if any(spot in reach.stops and check_hub(board, op, spot, cost, reach) is None
+                   for spot in board.stops_on(found)):
+                return True
+    return bool(legal_hub_spots(board, op, cost))
 
 
 def is_basic_city(board: Board, h: Hex) -> bool:
@@ -155,15 +171,20 @@ def check_suburb(board: Board, op: Operator, h: Hex) -> IllegalAction | None:
     if any(op.id in board.hubs.get(ref, ()) for ref in board.stops_on(h)):
         return IllegalAction("lost_atlas.ability.suburban-city",
                              f"{op.id} has a hub at {h}: suburbs go where it has none")
-    reach = trace_for(board, op)
-    if not any(ref in reach.stops for ref in board.stops_on(h)):
+    if not reaches(board, op, board.stops_on(h)):
         return IllegalAction("lost_atlas.ability.suburban-reach",
                              f"{op.id} cannot trace a route to {h}")
     return None
 
 
 def legal_suburbs(board: Board, op: Operator) -> list[Hex]:
+    return list(iter_suburbs(board, op))
+
+
+def iter_suburbs(board: Board, op: Operator) -> Iterator[Hex]:
+    """:func:`legal_suburbs`, lazily (so "is there any?" stops at the first)."""
     if not op.has(SUBURBAN):
-        return []
-    return [h for h in sorted(board.spaces) if is_basic_city(board, h)
-            and check_suburb(board, op, h) is None]
+        return
+    for h in sorted(board.spaces):
+        if is_basic_city(board, h) and check_suburb(board, op, h) is None:
+            yield h

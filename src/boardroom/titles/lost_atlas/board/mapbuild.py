@@ -67,7 +67,7 @@ Readings where the rules are silent (each is a provisional choice, documented he
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -753,8 +753,7 @@ class MapBuilder:
                     "goes to the bottom of the stack."
                 )
                 continue
-            self._legal = self._compute_legal()
-            if self._legal:
+            if self._any_placement(item):  # listed when asked (a replay never asks)
                 return
             self.restarts += 1
             if self.restarts > MAX_RESTARTS:
@@ -849,14 +848,23 @@ class MapBuilder:
         added), the rotations grouped by the cells they cover, and the piece's own
         self-symmetric rotations removed once per piece.
         """
+        return [Placement(anchor, rotation)
+                for anchor, rotation in sorted(self._iter_placements(number))]
+
+    def _any_placement(self, number: int) -> bool:
+        """Whether :meth:`placements` lists anything (stopping at the first)."""
+        return next(self._iter_placements(number), None) is not None
+
+    def _iter_placements(self, number: int) -> Iterator[tuple[Hex, int]]:
+        """:meth:`placements` as (anchor, rotation) pairs, unsorted."""
         geom = _geometry(self.components.map_pieces[number])
         if not self._placed:
-            return sorted(
-                Placement((0, 0), o.rotation) for g in geom for o in g.orientations
-            )
+            for g in geom:
+                for o in g.orientations:
+                    yield (0, 0), o.rotation
+            return
         placed, adj, blocked = self._placed, self._adj, self._blocked
         min_shared = self.components.map_rules.min_shared_edges
-        found: list[tuple[Hex, int]] = []
         for group in geom:
             cells = group.cells
             candidates = {(fq - oq, fr - orr) for fq, fr in adj for oq, orr in cells}
@@ -873,9 +881,7 @@ class MapBuilder:
                     for o in group.orientations:
                         if any((tq + bq, tr + br) in adj for bq, br in o.border):
                             continue
-                        found.append(((tq + o.anchor[0], tr + o.anchor[1]), o.rotation))
-        found.sort()
-        return [Placement(anchor, rotation) for anchor, rotation in found]
+                        yield (tq + o.anchor[0], tr + o.anchor[1]), o.rotation
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:

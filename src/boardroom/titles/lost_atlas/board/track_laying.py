@@ -22,14 +22,15 @@ and never change anything unless asked to ``lay``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef, colour_rank, keeps_track
-from boardroom.map.track import Reach, StopRef
+from boardroom.map.track import Reach, StopRef, TraceSearch
 from boardroom.titles.lost_atlas.board.board import (
     BORDER,
     CITY,
@@ -38,6 +39,7 @@ from boardroom.titles.lost_atlas.board.board import (
     MOUNTAIN,
     WATER,
     Board,
+    stop_blocks,
 )
 from boardroom.titles.lost_atlas.board.operator import AGRICULTURAL, BRIDGING, TUNNELING, Operator
 
@@ -102,9 +104,9 @@ def may_upgrade(budget: LayBudget) -> bool:
     return budget.yellow == 0 and budget.upgrades == 0
 
 
-REACH_CACHE_SIZE = 256
-"""Tracing results a board family keeps (cleared when full); callers must not change a
-returned :class:`Reach`."""
+REACH_CACHE_SIZE = 512
+"""Tracing results a board family keeps (cleared when full; each under two keys, the
+board's stamps and its content); callers must not change a returned :class:`Reach`."""
 
 
 def trace_for(board: Board, op: Operator) -> Reach:
@@ -114,28 +116,73 @@ def trace_for(board: Board, op: Operator) -> Reach:
     nothing it read has changed: a trace reads only the tiles and hubs of the hexes it
     enters and of its starting hexes, so a lay or a hub elsewhere (another company's
     turn, far away) leaves the answer exactly as it was."""
+    return trace_search(board, op).complete()
+
+
+def trace_search(board: Board, op: Operator) -> TraceSearch:
+    """:func:`trace_for`'s trace as a :class:`TraceSearch`, walked only as far as a
+    caller asks (and remembered, part-walked, for the next one): a question that a
+    first yes settles (is there a legal lay? is this stop reached?) stops early.
+
+    The search walks a snapshot of the tiles and hubs it was started on, so a board
+    that changes afterwards (or a copy that differs) never changes what it finds."""
     from boardroom.titles.lost_atlas.board.operator import OVERNIGHT
 
     overnight = op.has(OVERNIGHT)
-    key = (op.id, overnight, board.trace_key())
     cache = board._reach_cache
-    reach: Reach | None = cache.get(key)
-    if reach is not None:
-        return reach
-    starts = board.hubs_of(op.id)
-    last_key = ("last trace", op.id, overnight)
+    fast = ("trace", op.id, overnight, board.stamp_key())
+    search: TraceSearch | None = cache.get(fast)
+    if search is not None:
+        return search
+    key = (op.id, overnight, board.trace_key())
+    search = cast("TraceSearch | None", cache.get(key))
+    if search is not None:
+        cache[fast] = search
+        return search
+    company = op.id
+    starts = board.hubs_of(company)
+    last_key = ("last trace", company, overnight)
     last = cache.get(last_key)
+    pieces = len(board.pieces)
+    tiles = dict(board.tiles)
+    hubs = {ref: tuple(owners) for ref, owners in board.hubs.items()}
+
+    def remember(reach: Reach) -> None:
+        cache[last_key] = (pieces, tiles, hubs, starts, reach)
+
     if last is not None and _still_valid(board, starts, *last):
-        reach = last[-1]
+        search = TraceSearch.finished(last[-1])
     else:
-        reach = board.track.trace(starts, lambda ref: board.blocks(ref, op.id, overnight))
+        laid = dict(board.track.laid)
+
+        def blocks(ref: StopRef) -> bool:
+            return stop_blocks(laid[ref[0]].tile.stops[ref[1]], hubs.get(ref, ()), company,
+                               overnight)
+
+        search = board.track.search(starts, blocks, laid=laid)
     if len(cache) >= REACH_CACHE_SIZE:
         cache.clear()
-    cache[key] = reach
-    cache[last_key] = (len(board.pieces), dict(board.tiles),
-                       {ref: tuple(owners) for ref, owners in board.hubs.items()}, starts,
-                       reach)
-    return reach
+    cache[key] = cache[fast] = search
+    if search.done:
+        remember(search.reach)
+    else:
+        search.on_complete = remember
+    return search
+
+
+def reaches(board: Board, op: Operator, spots: Collection[StopRef]) -> bool:
+    """Can ``op`` trace a route to one of ``spots``? Walks its trace only until it does
+    (a no needs the whole trace)."""
+    search = trace_search(board, op)
+    if any(spot in search.reach.stops for spot in spots):
+        return True
+    if search.done or not any(spot in search.upper().stops for spot in spots):
+        return False
+    hexes = {spot[0] for spot in spots}
+    while (found := search.grow()) is not None:
+        if found in hexes and any(spot in search.reach.stops for spot in spots):
+            return True
+    return any(spot in search.reach.stops for spot in spots)
 
 
 def _still_valid(board: Board, starts: list[StopRef], pieces: int,
@@ -216,8 +263,20 @@ def edge_problem(board: Board, h: Hex, e: int, op: Operator) -> IllegalAction | 
 
 
 def blocked_edges(board: Board, h: Hex, op: Operator) -> frozenset[int]:
-    """The sides of ``h`` no track of ``op`` may end on (:func:`edge_problem`)."""
-    return frozenset(e for e in range(6) if edge_problem(board, h, e, op) is not None)
+    """The sides of ``h`` no track of ``op`` may end on (:func:`edge_problem`).
+
+    They depend only on the map's hexes (and Bridging), so they are remembered per map
+    (its spaces' stamp) for the board's family."""
+    bridging = op.has(BRIDGING)
+    key = ("blocked edges", bridging, board.spaces.stamp)  # type: ignore[attr-defined]
+    known: dict[Hex, frozenset[int]] | None = board._reach_cache.get(key)
+    if known is None:
+        known = board._reach_cache[key] = {}
+    found = known.get(h)
+    if found is None:
+        found = known[h] = frozenset(e for e in range(6)
+                                     if edge_problem(board, h, e, op) is not None)
+    return found
 
 
 def _new_track_reached(board: Board, h: Hex, reach: Reach, new: TileDef, rotation: int,
@@ -265,7 +324,25 @@ def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayB
     if board.supply.get(tile.id, 0) <= 0:
         return IllegalAction("lost_atlas.track.supply", f"no tile {tile.id} is left")
     if reach is None:
-        reach = trace_for(board, op) if connected or is_yellow_lay(board, h) else Reach()
+        if not (connected or is_yellow_lay(board, h)):
+            reach = Reach()
+        else:  # trace only until the lay is reached (a no waits for the whole trace)
+            search = trace_search(board, op)
+            found: Hex | None = h
+            while found is not None:
+                if found == h and not search.done and _check_placed(
+                        board, op, colours, budget, lay, tile, search.reach, connected) is None:
+                    return None
+                found = search.grow()
+            reach = search.reach
+    return _check_placed(board, op, colours, budget, lay, tile, reach, connected)
+
+
+def _check_placed(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
+                  lay: TileLay, tile: TileDef, reach: Reach,
+                  connected: bool) -> IllegalAction | None:
+    """:func:`check_lay`'s rules that depend on the hex's tile and on the trace."""
+    h = lay.hex
     current = board.tile_at(h)
     if is_yellow_lay(board, h):
         return _check_yellow(board, op, budget, lay, tile, reach, current)
@@ -397,59 +474,85 @@ def iter_lays(board: Board, op: Operator, colours: tuple[str, ...],
     not depend on the rotation checked once per tile, the sides a track may not end on
     found once per hex, and no refusal built for the rotations that fail.
     """
-    reach = trace_for(board, op)
-    yellow_ok = may_lay_yellow(budget, op)
-    upgrade_ok = may_upgrade(budget)
-    if not (yellow_ok or upgrade_ok):
+    if not (may_lay_yellow(budget, op) or may_upgrade(budget)):
         return
+    reach = trace_for(board, op)
     candidates: set[Hex] = set(reach.entries)
     candidates.update(ref[0] for ref in reach.stops)
+    for h in sorted(candidates):
+        yield from _lays_at(board, op, colours, budget, reach, h)
+
+
+def any_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget) -> bool:
+    """Whether :func:`iter_lays` lists anything, tracing only until a first legal lay.
+
+    Each rule a lay must pass reads the trace only as "does a route reach this track?",
+    which more trace can only turn from no to yes; so a lay that passes on what the trace
+    has reached so far is legal, and only a no needs the whole trace."""
+    if not (may_lay_yellow(budget, op) or may_upgrade(budget)):
+        return False
+    search = trace_search(board, op)
+    if not search.done:
+        reach = search.reach
+        reached = set(reach.entries)
+        reached.update(ref[0] for ref in reach.stops)
+        for h in reached:  # what an earlier question already walked to
+            if next(_lays_at(board, op, colours, budget, reach, h), None) is not None:
+                return True
+        while (found := search.grow()) is not None:
+            if next(_lays_at(board, op, colours, budget, reach, found), None) is not None:
+                return True
+    return next(iter_lays(board, op, colours, budget), None) is not None
+
+
+def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
+             reach: Reach, h: Hex) -> Iterator[TileLay]:
+    """:func:`iter_lays` on one hex, given the trace ``reach``."""
+    if h not in board.spaces:
+        return
+    current = board.tile_at(h)
+    yellow = current is None or current[0].colour == EMPTY_COLOUR
+    if yellow:
+        if not may_lay_yellow(budget, op) or _terrain_cost_problem(board, op, h) is not None:
+            return
+        options = first_tiles(board, h, op)
+    else:
+        if not may_upgrade(budget):
+            return
+        assert current is not None
+        options = current[0].upgrades
     tiles = board.components.tiles
     supply = board.supply
-    for h in sorted(candidates):
-        if h not in board.spaces:
+    blocked: frozenset[int] | None = None
+    for tile_id in options:
+        tile = tiles.get(tile_id)
+        if tile is None or supply.get(tile_id, 0) <= 0:
             continue
-        current = board.tile_at(h)
-        yellow = current is None or current[0].colour == EMPTY_COLOUR
+        if blocked is None:
+            blocked = blocked_edges(board, h, op)
         if yellow:
-            if not yellow_ok or _terrain_cost_problem(board, op, h) is not None:
+            if _yellow_tile_problem(board, op, budget, h, tile) is not None:
                 continue
-            options = first_tiles(board, h, op)
+            for rotation in tile.distinct_rotations():
+                # _yellow_rotation_problem, without building the refusals
+                if not tile.exits(rotation) & blocked and _new_track_reached(
+                        board, h, reach, tile, rotation, None):
+                    yield TileLay(h, tile_id, rotation)
         else:
-            if not upgrade_ok:
-                continue
             assert current is not None
-            options = current[0].upgrades
-        blocked: frozenset[int] | None = None
-        for tile_id in options:
-            tile = tiles.get(tile_id)
-            if tile is None or supply.get(tile_id, 0) <= 0:
+            if _upgrade_tile_problem(colours, budget, h, tile, current) is not None:
                 continue
-            if blocked is None:
-                blocked = blocked_edges(board, h, op)
-            if yellow:
-                if _yellow_tile_problem(board, op, budget, h, tile) is not None:
+            old, old_rotation = current
+            old_exits = old.exits(old_rotation)
+            for rotation in tile.distinct_rotations():
+                # _upgrade_rotation_problem, without building the refusals
+                if not keeps_track(old, old_rotation, tile, rotation):
                     continue
-                for rotation in tile.distinct_rotations():
-                    # _yellow_rotation_problem, without building the refusals
-                    if not tile.exits(rotation) & blocked and _new_track_reached(
-                            board, h, reach, tile, rotation, None):
-                        yield TileLay(h, tile_id, rotation)
-            else:
-                assert current is not None
-                if _upgrade_tile_problem(colours, budget, h, tile, current) is not None:
+                if (tile.exits(rotation) - old_exits) & blocked:
                     continue
-                old, old_rotation = current
-                old_exits = old.exits(old_rotation)
-                for rotation in tile.distinct_rotations():
-                    # _upgrade_rotation_problem, without building the refusals
-                    if not keeps_track(old, old_rotation, tile, rotation):
-                        continue
-                    if (tile.exits(rotation) - old_exits) & blocked:
-                        continue
-                    if (_route_into(h, reach, tile, rotation) if tile.is_city
-                            else _new_track_reached(board, h, reach, tile, rotation, current)):
-                        yield TileLay(h, tile_id, rotation)
+                if (_route_into(h, reach, tile, rotation) if tile.is_city
+                        else _new_track_reached(board, h, reach, tile, rotation, current)):
+                    yield TileLay(h, tile_id, rotation)
 
 
 def legal_lays(board: Board, op: Operator, colours: tuple[str, ...],

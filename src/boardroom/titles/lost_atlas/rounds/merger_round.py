@@ -73,7 +73,7 @@ from boardroom.map.track import StopRef
 from boardroom.market.shares import Company
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board.operator import Operator
-from boardroom.titles.lost_atlas.board.track_laying import trace_for
+from boardroom.titles.lost_atlas.board.track_laying import reaches
 from boardroom.titles.lost_atlas.rounds import trains
 from boardroom.titles.lost_atlas.rounds.points import POINTS, MergerInterlude, MergerProcedure
 from boardroom.titles.lost_atlas.state import (
@@ -220,10 +220,10 @@ def available_majors(state: LostAtlasState) -> list[str]:
 
 def connected(state: LostAtlasState, minor: str, other: str) -> bool:
     """Can ``minor`` trace a route to at least one of ``other``'s hubs? (Overnight may
-    pass full cities: ``trace_for`` knows the ability.)"""
+    pass full cities: the trace knows the ability.)"""
     corp = state.corps[minor]
-    reach = trace_for(state.board, Operator(minor, corp.abilities, state.treasury(minor)))
-    return any(ref in reach.stops for ref in state.board.hubs_of(other))
+    return reaches(state.board, Operator(minor, corp.abilities, state.treasury(minor)),
+                   state.board.hubs_of(other))
 
 
 def partners(state: LostAtlasState, minor: str) -> list[str]:

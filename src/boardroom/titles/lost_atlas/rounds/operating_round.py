@@ -475,16 +475,23 @@ def best_runs(state: LostAtlasState, company: str) -> tuple[int, Runs]:
     values = routes.destination_values(state.components, state.phase,
                                        state.destination_values)
     cut = bool(state.options.get("cut_throat_routes"))
-    key = ("best runs", company, tuple(trains), state.phase,
-           values if isinstance(values, int) else tuple(sorted(values.items())),
-           corp.abilities, cut, frozenset(board.suburbs.items()), board.trace_key())
+    rules = (company, tuple(trains), state.phase,
+             values if isinstance(values, int) else tuple(sorted(values.items())),
+             corp.abilities, cut)
     cache = board._reach_cache
-    found: tuple[int, Runs] | None = cache.get(key)
+    fast = ("best runs by stamps", *rules, board.suburbs.stamp,  # type: ignore[attr-defined]
+            board.stamp_key())
+    found: tuple[int, Runs] | None = cache.get(fast)
+    if found is not None:
+        return found
+    key = ("best runs", *rules, frozenset(board.suburbs.items()), board.trace_key())
+    found = cache.get(key)
     if found is None:
         found = routes.best_waypoints(board, company, trains, state.phase, values,
                                       corp.abilities, cut_throat=cut,
                                       node_budget=ROUTE_NODE_BUDGET)
         cache[key] = found
+    cache[fast] = found
     return found
 
 
@@ -637,9 +644,8 @@ def _has_step_options(state: LostAtlasState) -> bool:
     if op.step == RUN:  # the run is listed when it has trains (no need to solve here)
         return bool(_route_trains(state, op.company))
     if op.step == TRACK:
-        lays = track_laying.iter_lays(state.board, _operator(state, op.company),
-                                      _colours(state), op.budget)
-        return next(lays, None) is not None
+        return track_laying.any_lay(state.board, _operator(state, op.company),
+                                    _colours(state), op.budget)
     cash = state.treasury(op.company)
     if op.step == TRAINS and _room(state, op.company) > 0 and any(
         op.refused.get((seller, t), 0) + 1 <= cash
@@ -647,7 +653,20 @@ def _has_step_options(state: LostAtlasState) -> bool:
         for t in state.corps[seller].trains
     ):
         return True  # at least one offer to another company is possible
+    if op.step == HUB:
+        cost = _hub_cost(state, op.company)
+        if cost is not None and hubs.any_hub_spot(state.board, _operator(state, op.company),
+                                                  cost):
+            return True
     return bool(_step_options(state))
+
+
+def _has_suburb_options(state: LostAtlasState) -> bool:
+    """Whether :func:`_suburb_options` lists anything (stopping at the first)."""
+    op = _op(state)
+    if SUBURBAN not in state.corps[op.company].abilities:
+        return False
+    return next(hubs.iter_suburbs(state.board, _operator(state, op.company)), None) is not None
 
 
 def _suburb_options(state: LostAtlasState) -> list[PlaceSuburb]:
@@ -1140,7 +1159,7 @@ def _settle(state: LostAtlasState, log: list[str]) -> bool:
             _no_revenue(state, op.company, "earns nothing", log)
             op.step = TRAINS
             continue
-        if _has_step_options(state) or _suburb_options(state):
+        if _has_step_options(state) or _has_suburb_options(state):
             return False
         corp = state.corps[op.company]
         if op.step == TRAINS:

@@ -1,0 +1,165 @@
+"""Tracing only as far as a question needs (``TraceSearch``, ``any_lay``, the lazy
+``check_lay``) answers exactly what the whole trace answers.
+
+The lazy questions rest on one fact: what a part-walked trace has reached, the finished
+trace reaches too (its fallback past the step budget included). These tests check that
+fact step by step, and then that "is there a legal lay?" and "is this lay legal (and if
+not, which rule does it break)?" come out the same whether the trace was walked to the
+end first or is walked only until the answer is known. Rule ids: lost_atlas.track.*
+(the lay rules), lost_atlas.hub.reach.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boardroom.core.rng import Rng
+from boardroom.map.track import Reach
+from boardroom.titles.lost_atlas.board.board import Board
+from boardroom.titles.lost_atlas.board.hubs import check_hub
+from boardroom.titles.lost_atlas.board.operator import Operator
+from boardroom.titles.lost_atlas.board.sample_positions import PHASE_COLOURS, midgame_board
+from boardroom.titles.lost_atlas.board.track_laying import (
+    LayBudget,
+    TileLay,
+    any_lay,
+    check_lay,
+    iter_lays,
+    lay,
+    trace_for,
+    trace_search,
+)
+from lost_atlas_boards import BLANK, CITY, build, put
+
+
+def _contained(part: Reach, whole: Reach) -> bool:
+    return part.stops <= whole.stops and all(
+        edges <= whole.entries.get(h, set()) for h, edges in part.entries.items())
+
+
+def _random_network(seed: int) -> Board:
+    rng = Rng(seed)
+    board = build({(q, r): (CITY if rng.below(4) == 0 else BLANK)
+                   for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3})
+    plain = ["7", "8", "9", "16", "19", "20", "23", "24", "25", "26", "27", "28", "39",
+             "40", "41", "43", "45", "47", "70"]
+    cities = ["5", "6", "57", "14", "15", "619"]
+    for h, space in board.spaces.items():
+        if rng.below(6) == 0:
+            continue
+        choices = cities if space.terrain == CITY else plain
+        put(board, h, choices[rng.below(len(choices))], rng.below(6))
+    return board
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("budget", [0, 7, 60, 30_000])
+def test_a_part_walked_trace_never_reaches_more_than_the_whole(seed: int, budget: int) -> None:
+    board = _random_network(seed)
+    starts = [ref for h in sorted(board.spaces) for ref in board.stops_on(h)][:2]
+    if not starts:
+        return
+    whole = board.track.trace(starts, budget=budget)
+    search = board.track.search(starts, budget=budget)
+    grown = 0
+    while not search.done:
+        found = search.grow()
+        if found is None:
+            break
+        grown += 1
+        assert found in search.reach.entries or any(
+            ref[0] == found for ref in search.reach.stops)
+        assert _contained(search.reach, whole)
+    finished = search.complete()
+    assert finished.stops == whole.stops and finished.entries == whole.entries
+    assert grown > 0 or budget == 0  # a zero budget falls back before the first step
+
+
+def _positions() -> list[tuple[Board, list[Operator], str]]:
+    return [midgame_board(seed, lays_per_phase=lays)
+            for seed, lays in ((1, (20,)), (2, (20, 12)), (3, (20, 12, 8)), (4, (3,)))]
+
+
+BUDGETS = (LayBudget(), LayBudget(yellow=1), LayBudget(upgrades=1), LayBudget(yellow=2))
+
+
+def test_any_lay_is_whether_the_listing_is_empty() -> None:
+    checked = yes = 0
+    for board, operators, phase in _positions():
+        for colours in (PHASE_COLOURS["yellow"], PHASE_COLOURS[phase]):
+            for op in operators:
+                for budget in BUDGETS:
+                    board._reach_cache.clear()  # a fresh, unwalked trace
+                    lazy = any_lay(board, op, colours, budget)
+                    listed = next(iter_lays(board, op, colours, budget), None) is not None
+                    assert lazy == listed
+                    # asked again on the part-walked trace the first question left
+                    board._reach_cache.clear()
+                    trace_search(board, op).grow()
+                    assert any_lay(board, op, colours, budget) == listed
+                    checked += 1
+                    yes += listed
+    assert checked > 100 and 0 < yes < checked
+
+
+def test_a_lay_checked_on_a_part_walked_trace_gets_the_whole_trace_answer() -> None:
+    rng = Rng(5)
+    compared = refused = 0
+    for board, operators, phase in _positions():
+        colours = PHASE_COLOURS[phase]
+        hexes = sorted(board.spaces)
+        tiles = sorted(board.components.tiles)
+        for op in operators:
+            budget = LayBudget()
+            candidates = list(iter_lays(board, op, colours, budget))
+            candidates += [TileLay(hexes[rng.below(len(hexes))], tiles[rng.below(len(tiles))],
+                                   rng.below(6)) for _ in range(40)]
+            whole = trace_for(board, op)
+            for candidate in candidates:
+                expected = check_lay(board, op, colours, budget, candidate, whole)
+                board._reach_cache.clear()
+                got = check_lay(board, op, colours, budget, candidate)
+                assert (got is None) == (expected is None)
+                if expected is not None:
+                    assert got is not None and got.rule == expected.rule
+                    assert str(got) == str(expected)
+                    refused += 1
+                compared += 1
+    assert compared > 200 and refused > 50
+
+
+def test_a_hub_spot_checked_on_a_part_walked_trace_gets_the_whole_trace_answer() -> None:
+    compared = 0
+    for board, operators, _ in _positions():
+        spots = [ref for h in sorted(board.spaces) for ref in board.stops_on(h)]
+        for op in operators:
+            whole = trace_for(board, op)
+            for spot in spots:
+                expected = check_hub(board, op, spot, 0, whole)
+                board._reach_cache.clear()
+                got = check_hub(board, op, spot, 0)
+                assert (got is None) == (expected is None)
+                if expected is not None:
+                    assert got is not None and got.rule == expected.rule
+                compared += 1
+    assert compared > 100
+
+
+def test_a_part_walked_trace_is_not_changed_by_a_later_lay() -> None:
+    """The search walks the tiles and hubs it started on: a lay on the board it started
+    from, after the first question, changes nothing that a copy sharing its remembered
+    traces (the board as it was) finds."""
+    board, operators, phase = midgame_board(2, lays_per_phase=(20, 12))
+    colours = PHASE_COLOURS[phase]
+    alone = board.copy()
+    alone._reach_cache = {}
+    op = next(o for o in operators if list(iter_lays(alone, o, colours, LayBudget())))
+    expected = trace_for(alone, op)
+    chosen = list(iter_lays(alone, op, colours, LayBudget()))
+    board._reach_cache.clear()
+    twin = board.copy()  # shares board's remembered traces
+    trace_search(twin, op).grow()
+    lay(twin, op, LayBudget(), chosen[-1])
+    twin.place_hub(next(iter(expected.stops)), "someone")
+    finished = trace_search(board, op).complete()
+    assert finished.stops == expected.stops and finished.entries == expected.entries
