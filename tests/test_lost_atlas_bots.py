@@ -241,3 +241,60 @@ if __name__ == "__main__":
         write_fixtures()
     else:
         print(__doc__)
+
+
+def track_steps(seed: int, limit: int) -> list[tuple[Game, list[Any]]]:
+    """Copies of a Short game (heuristic play) at its first ``limit`` track steps, with
+    the tile lays on offer."""
+    from boardroom.titles.lost_atlas.board.track_laying import TileLay
+
+    game = boardroom.new_game("lost_atlas", names(3), seed=seed, options={"mode": "short"})
+    bots = [make_bot("heuristic", seed=seed + k) for k in range(3)]
+    found: list[tuple[Game, list[Any]]] = []
+    while not game.is_over and len(found) < limit:
+        seat = game.to_act[0]
+        lays = [a for a in game.legal_actions(seat) if isinstance(a, TileLay)]
+        if lays and game.state.op is not None:
+            found.append((game.copy(), lays))
+        game.apply(bots[seat].choose(game, seat), seat)
+    return found
+
+
+def test_frontier_after_a_lay_is_the_frontier_of_the_ends_it_leaves() -> None:
+    """Frontier.after (from each target's two nearest open ends) equals Frontier.value of
+    the open ends recomputed by hand: the lay's hex closed, the empty hexes its track
+    points into opened."""
+    from boardroom.bots.lost_atlas_heuristic import Frontier, Public
+    from boardroom.map.hexes import neighbour
+
+    checked = 0
+    for game, lays in track_steps(seed=4, limit=12):
+        pub = Public(game.state)
+        corp = pub.corps[pub.op.company]
+        edge = Frontier(pub, pub.board, corp.id, corp.abilities)
+        for lay in lays:
+            tile = pub.components.tiles[lay.tile]
+            ends = set(edge.ends) - {lay.hex}
+            ends |= {n for n in (neighbour(lay.hex, e) for e in tile.exits(lay.rotation))
+                     if edge.is_open(n)}
+            assert edge.after(lay, tile) == pytest.approx(
+                edge.value(ends, lay.hex if tile.stops else None), abs=1e-9)
+            checked += 1
+    assert checked > 50
+
+
+def test_quick_track_plays_a_legal_lay_or_passes() -> None:
+    """The search rollouts' cheap track step (no route computed) chooses among the
+    legal actions, and lays track at some of them."""
+    from boardroom.bots.lost_atlas_heuristic import Public
+    from boardroom.titles.lost_atlas.board.track_laying import TileLay
+
+    bot = HeuristicBot(3)
+    laid = 0
+    for game, _ in track_steps(seed=5, limit=10):
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        choice = bot.quick_track(Public(game.state), game.state.op.company, legal)
+        assert choice in legal
+        laid += isinstance(choice, TileLay)
+    assert laid

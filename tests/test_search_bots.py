@@ -211,6 +211,31 @@ def test_hard_plays_a_whole_acquire_game_legally() -> None:
     assert boardroom.load(game.to_record()).result == game.result
 
 
+def test_keep_plays_the_priors_choice_unless_the_search_clearly_beats_it() -> None:
+    """With keep=1 (no mean can beat another by more than 1) the search plays the prior's
+    first candidate; with keep=0 it plays its most visited child."""
+    kept = 0
+    for moves in (20, 45, 70, 95):
+        game = to_decision(advance(boardroom.new_game("acquire", ["A", "B", "C"], seed=moves),
+                                   moves, moves), moves)
+        if game.is_over:
+            continue
+        seat = game.to_act[0]
+        plain = make_bot(SMALL, seed=moves)
+        plain.choose(game, seat)
+        assert isinstance(plain, SearchBot)
+        domain = plain._domains["acquire"]
+        assert domain is not None
+        first = domain.candidates(game.state, seat, game.legal_actions(seat))[0]
+        result = search_result(plain)
+        most = max(result.visits.values())
+        assert result.visits[result.action] == most
+        keeping = make_bot(SMALL + ",keep=1", seed=moves)
+        assert keeping.choose(game, seat) == first
+        kept += 1
+    assert kept >= 3
+
+
 # -- names and options ---------------------------------------------------------------------------
 def test_levels_and_search_are_listed_with_what_they_are() -> None:
     names = bot_names()

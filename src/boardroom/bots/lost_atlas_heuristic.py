@@ -435,6 +435,10 @@ def targets(pub: Public, board: Board) -> list[tuple[StopRef, int]]:
     return out
 
 
+FAR = 1 << 30
+"""A distance beyond any map's (no open end)."""
+
+
 class Frontier:
     """Unreached stops near the open ends of a company's track: each counts its value
     times :data:`FRONTIER_DECAY` of its distance to the nearest open end.
@@ -453,6 +457,7 @@ class Frontier:
         self.ends = {h for h in reach.entries if self.is_open(h)}
         self.targets = [(ref, value) for ref, value in targets(pub, board)
                         if value > 0 and ref not in self.reached]
+        self._near: list[tuple[int, Hex | None, int]] | None = None
 
     def is_open(self, h: Hex) -> bool:
         """Could a yellow tile go on ``h`` (land with no track yet)?"""
@@ -476,14 +481,42 @@ class Frontier:
                 total += value * FRONTIER_DECAY[near]
         return total
 
+    def _nearest(self) -> list[tuple[int, Hex | None, int]]:
+        """Per target: its distance to the nearest open end, that end, and its distance
+        to the nearest other end (a large number where there is none)."""
+        if self._near is None:
+            self._near = []
+            for ref, _ in self.targets:
+                d1, h1, d2 = FAR, None, FAR
+                for h in self.ends:
+                    d = distance(ref[0], h)
+                    if d < d1:
+                        d1, h1, d2 = d, h, d1
+                    elif d < d2:
+                        d2 = d
+                self._near.append((d1, h1, d2))
+        return self._near
+
     def after(self, lay: TileLay, tile: TileDef) -> float:
-        ends = set(self.ends)
-        ends.discard(lay.hex)
-        for e in tile.exits(lay.rotation):
-            n = neighbour(lay.hex, e)
-            if self.is_open(n):
-                ends.add(n)
-        return self.value(ends, lay.hex if tile.stops else None)
+        """:meth:`value` with the lay's hex no longer an open end and the empty hexes its
+        track points into added (from each target's two nearest ends, without tracing or
+        measuring every end again)."""
+        added = [n for n in (neighbour(lay.hex, e) for e in tile.exits(lay.rotation))
+                 if self.is_open(n)]
+        reached = lay.hex if tile.stops else None
+        far = len(FRONTIER_DECAY)
+        total = 0.0
+        for (ref, value), (d1, h1, d2) in zip(self.targets, self._nearest(), strict=True):
+            if ref[0] == reached:
+                continue
+            near = d2 if h1 == lay.hex else d1
+            for n in added:
+                d = distance(ref[0], n)
+                if d < near:
+                    near = d
+            if near < far:
+                total += value * FRONTIER_DECAY[near]
+        return total
 
     def connects(self, lay: TileLay, tile: TileDef) -> bool:
         """Might the lay change the company's routes (not only extend a dead end)? A
@@ -968,16 +1001,7 @@ class HeuristicBot(Bot):
         edge = Frontier(pub, pub.board, company, abil)
         base = base_routes + FRONTIER_WEIGHT * edge.value()
         tiles = pub.components.tiles
-        treasury = pub.treasury(company)
-        quick: list[tuple[float, TileLay, bool]] = []
-        for lay in lays:
-            tile = tiles[lay.tile]
-            cost = self._lay_cost(pub, corp, lay)
-            penalty = TERRAIN_WEIGHT * cost
-            if cost > 0 and treasury - cost < 100:
-                penalty *= 2
-            score = FRONTIER_WEIGHT * edge.after(lay, tile) - penalty
-            quick.append((score, lay, edge.connects(lay, tile)))
+        quick = self._quick_lays(pub, corp, edge, lays)
         routed = sorted((q for q in quick if q[2]),
                         key=lambda q: (-q[0], q[1]))[:MAX_LAYS_SCORED]
         scored: list[tuple[float, Action]] = []
@@ -989,6 +1013,43 @@ class HeuristicBot(Bot):
             scored.append((score + gained, lay))
         scored.extend((score + base_routes, lay) for score, lay, connects in quick
                       if not connects)
+        top, best = self._best(scored)
+        if best is not None and top > base + LAY_MIN_GAIN:
+            return best
+        return self._pass(actions)
+
+    def _quick_lays(self, pub: Public, corp: Corp, edge: Frontier,
+                    lays: list[TileLay]) -> list[tuple[float, TileLay, bool]]:
+        """Each lay's frontier term less its terrain penalty, and whether it might change
+        the routes (no route is computed)."""
+        tiles = pub.components.tiles
+        treasury = pub.treasury(corp.id)
+        quick: list[tuple[float, TileLay, bool]] = []
+        for lay in lays:
+            tile = tiles[lay.tile]
+            cost = self._lay_cost(pub, corp, lay)
+            penalty = TERRAIN_WEIGHT * cost
+            if cost > 0 and treasury - cost < 100:
+                penalty *= 2
+            score = FRONTIER_WEIGHT * edge.after(lay, tile) - penalty
+            quick.append((score, lay, edge.connects(lay, tile)))
+        return quick
+
+    def quick_track(self, pub: Public, company: str, actions: list[Action]) -> Action:
+        """A cheap track step for a search's rollouts: the lay with the best frontier term
+        less terrain penalty (:meth:`_quick_lays`), no route computed; a lay that might
+        change the routes gets :data:`LAY_MIN_GAIN` more, as the full step would usually
+        find it some revenue. Passes unless the best beats the frontier now by
+        :data:`LAY_MIN_GAIN`."""
+        lays = [a for a in actions if isinstance(a, TileLay)]
+        if not lays:
+            return self._pass(actions)
+        corp = pub.corps[company]
+        edge = Frontier(pub, pub.board, company, corp.abilities)
+        base = FRONTIER_WEIGHT * edge.value()
+        scored: list[tuple[float, Action]] = [
+            (score + (LAY_MIN_GAIN if connects else 0.0), lay)
+            for score, lay, connects in self._quick_lays(pub, corp, edge, lays)]
         top, best = self._best(scored)
         if best is not None and top > base + LAY_MIN_GAIN:
             return best

@@ -11,6 +11,7 @@ horizon    rollout decisions before the position is evaluated
 widen      progressive widening: a node with n visits considers ceil(widen*sqrt(n+1))
 explore    the UCB1 exploration constant
 epsilon    the chance a rollout decision is random
+keep       the prior's choice stands unless the search's beats its mean by more than this
 =========  ======================================================================
 
 The budget is a count of iterations, never a time, so a game replays exactly (a time
@@ -54,7 +55,7 @@ EASY_BLUNDERS = 0.6
 """The share of ``easy``'s decisions played at random."""
 
 OPTION_NAMES = {"iters": "iterations", "depth": "depth", "horizon": "horizon",
-                "widen": "widen", "explore": "explore", "epsilon": "epsilon"}
+                "widen": "widen", "explore": "explore", "epsilon": "epsilon", "keep": "keep"}
 
 
 def _one_ply(title: str, seed: int) -> Bot:

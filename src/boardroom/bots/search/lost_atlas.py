@@ -35,12 +35,13 @@ from boardroom.bots.lost_atlas_heuristic import HeuristicBot, Public
 from boardroom.bots.search.mcts import Domain, margin_scores, win_scores
 from boardroom.core.rng import Rng
 from boardroom.core.title import Action, Title
+from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board.hubs import PlaceHub, PlaceSuburb
 from boardroom.titles.lost_atlas.board.track_laying import TileLay
 from boardroom.titles.lost_atlas.rounds import flow
-from boardroom.titles.lost_atlas.rounds.operating_round import OfferTrain, Run
+from boardroom.titles.lost_atlas.rounds.operating_round import HUB, TRACK, OfferTrain, Run
 from boardroom.titles.lost_atlas.rounds.stock_round import Bid, StartAuction
-from boardroom.titles.lost_atlas.state import MAP, LostAtlasState
+from boardroom.titles.lost_atlas.state import MAP, OPERATING, LostAtlasState
 
 T = TypeVar("T")
 
@@ -131,6 +132,12 @@ class LostAtlasDomain(Domain[LostAtlasState]):
 
     def rollout(self, state: LostAtlasState, seat: int, actions: list[Action],
                 rng: Rng) -> Action:
+        op = state.op
+        if op is not None and state.round == OPERATING and not state.solo:
+            if op.step == TRACK and all(isinstance(a, TileLay | Pass) for a in actions):
+                return self.policy.quick_track(Public(state), op.company, actions)
+            if op.step == HUB and all(isinstance(a, PlaceHub | Pass) for a in actions):
+                return next((a for a in actions if isinstance(a, Pass)), actions[0])
         return self.heuristic(self.policy, state, seat, actions)
 
     def evaluate(self, state: LostAtlasState) -> list[float]:

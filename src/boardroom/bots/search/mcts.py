@@ -24,9 +24,11 @@ One :func:`search` call chooses one action for one seat. Each *iteration*:
    players).
 
 The root's most visited child is played (ties: the better mean, then the prior's
-order). Everything is seeded: the same position, seed and configuration give the same
-action on any machine. The budget is a number of iterations, never the clock, so a
-game with search bots replays exactly.
+order), unless ``keep`` is set and its mean does not beat the prior's choice by more
+than ``keep`` (a deviation from the heuristic on a difference the rollouts cannot tell
+from noise is then not made). Everything is seeded: the same position, seed and
+configuration give the same action on any machine. The budget is a number of
+iterations, never the clock, so a game with search bots replays exactly.
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ class SearchConfig:
     """The chance a rollout decision is a uniformly random legal action."""
     max_steps: int = 400
     """A safety bound on the actions one iteration may apply."""
+    keep: float = 0.0
+    """The prior's choice is played unless the searched choice's mean beats it by more
+    than this (0: the most visited child is played as it stands)."""
 
 
 class Domain(ABC, Generic[S]):
@@ -161,6 +166,10 @@ def search(domain: Domain[S], state: S, seat: int, config: SearchConfig,
     order = {a: i for i, a in enumerate(root_candidates)}
     visited = [(a, n) for a, n in root.children.items() if n.visits]
     best = max(visited, key=lambda an: (an[1].visits, an[1].mean, -order[an[0]]))[0]
+    first = root.children.get(root_candidates[0])
+    if (config.keep > 0 and best != root_candidates[0] and first is not None
+            and first.visits and root.children[best].mean <= first.mean + config.keep):
+        best = root_candidates[0]
     return SearchResult(best, config.iterations,
                         {a: n.visits for a, n in root.children.items()},
                         {a: n.mean for a, n in root.children.items()})
