@@ -88,27 +88,57 @@ class GroupCommit(Transactions):
                 self._queue.put(None)
 
     def _loop(self) -> None:
-        while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            jobs = [first]
-            while len(jobs) < MAX_BATCH:
+        conn: Connection | None = None  # the writer's own connection, kept between batches
+        try:
+            while True:
+                first = self._queue.get()
+                if first is None:
+                    return
+                jobs = [first]
+                while len(jobs) < MAX_BATCH:
+                    try:
+                        job = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if job is None:
+                        self._queue.put(None)
+                        break
+                    jobs.append(job)
                 try:
-                    job = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if job is None:
-                    self._queue.put(None)
-                    break
-                jobs.append(job)
-            self._batch(jobs)
+                    if conn is None:
+                        conn = self.engine.connect().execution_options(boardroom_write=True)
+                    ok = self._batch(conn, jobs)
+                except BaseException as exc:  # never leave a writer waiting forever
+                    log.exception("the writer thread failed on %d writes", len(jobs))
+                    for _, future in jobs:
+                        if not future.done():
+                            future.set_exception(exc)
+                    ok = False
+                if not ok and conn is not None:
+                    conn.close()  # a failed commit: start again on a fresh connection
+                    conn = None
+        finally:
+            if conn is not None:
+                conn.close()
 
-    def _batch(self, jobs: list[tuple[Work, Future[Any]]]) -> None:
+    def _batch(self, conn: Connection, jobs: list[tuple[Work, Future[Any]]]) -> bool:
+        """Run the jobs in one transaction and commit it; False if the commit failed.
+
+        A lone job needs no SAVEPOINT: if it fails, rolling the transaction back undoes it
+        alone (most batches are one write when the server is not busy)."""
         results: list[tuple[Future[Any], bool, Any]] = []
         try:
-            with self.engine.connect() as conn, \
-                    conn.execution_options(boardroom_write=True).begin():
+            tx = conn.begin()
+            if len(jobs) == 1:
+                work, future = jobs[0]
+                try:
+                    value = work(conn)
+                except BaseException as exc:
+                    tx.rollback()
+                    future.set_exception(exc)
+                    return True
+                results.append((future, True, value))
+            else:
                 for work, future in jobs:
                     savepoint = conn.begin_nested()
                     try:
@@ -119,12 +149,13 @@ class GroupCommit(Transactions):
                     else:
                         savepoint.commit()
                         results.append((future, True, value))
+            tx.commit()
         except BaseException as exc:
             log.exception("a group commit of %d writes failed", len(jobs))
             for _, future in jobs:
                 if not future.done():
                     future.set_exception(exc)
-            return
+            return False
         self.batches += 1
         self.writes += len(jobs)
         for future, ok, value in results:
@@ -132,3 +163,4 @@ class GroupCommit(Transactions):
                 future.set_result(value)
             else:
                 future.set_exception(value)
+        return True

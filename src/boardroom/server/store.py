@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from boardroom.bots.base import bot_names
@@ -42,6 +42,16 @@ log = logging.getLogger("boardroom.server")
 T = TypeVar("T")
 
 PLAY, OVER, ENDED = "play", "over", "ended"
+
+BUMP_FOR_ACTION = (
+    update(t.games)
+    .where(t.games.c.id == bindparam("b_id"), t.games.c.version == bindparam("b_old"))
+    .values(version=bindparam("b_new"), updated_at=bindparam("b_now"),
+            count=bindparam("b_count"), status=bindparam("b_status"))
+)
+"""The append's version bump, built once: the statement is the same for every action
+(only its parameters change), so SQLAlchemy finds it compiled without rebuilding it."""
+INSERT_ACTION = insert(t.actions)
 
 
 @dataclass
@@ -261,11 +271,17 @@ class GameStore:
     def _bump(self, conn: Connection, entry: Entry, **values: Any) -> int:
         """Raise the game's version if it is still ``entry.version``; else a 409."""
         version = entry.version + 1
-        done = conn.execute(
-            update(t.games)
-            .where(t.games.c.id == entry.id, t.games.c.version == entry.version)
-            .values(version=version, updated_at=time.time(), **values)
-        )
+        if values.keys() == {"count", "status"}:  # an action: the statement built once
+            done = conn.execute(BUMP_FOR_ACTION, {
+                "b_id": entry.id, "b_old": entry.version, "b_new": version,
+                "b_now": time.time(), "b_count": values["count"],
+                "b_status": values["status"]})
+        else:
+            done = conn.execute(
+                update(t.games)
+                .where(t.games.c.id == entry.id, t.games.c.version == entry.version)
+                .values(version=version, updated_at=time.time(), **values)
+            )
         if done.rowcount != 1:
             raise Conflict(entry.count, "the game changed meanwhile; fetch it again")
         for hook in self.tx_hooks:
@@ -459,9 +475,9 @@ class GameStore:
             status = OVER if entry.game.is_over else PLAY
             def append(conn: Connection) -> int:
                 version = self._bump(conn, entry, count=count + 1, status=status)
-                conn.execute(insert(t.actions).values(
-                    game_id=game_id, idx=count, notation=text, seat=seat, by_bot=by_bot,
-                    created_at=time.time()))
+                conn.execute(INSERT_ACTION, {
+                    "game_id": game_id, "idx": count, "notation": text, "seat": seat,
+                    "by_bot": by_bot, "created_at": time.time()})
                 if key is not None:
                     conn.execute(insert(t.action_keys).values(
                         game_id=game_id, seat=seat, key=key, response=answer))
