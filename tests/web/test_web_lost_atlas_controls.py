@@ -124,6 +124,16 @@ def test_routes_each_trains_revenue_and_routes_picked_by_clicking_stops(open_pag
     assert 0 < mine < total
     assert page.locator("#run-mine").is_enabled()
     assert f"${mine}" in page.locator("#route-total").inner_text()
+    # a click on a hex of track between the two cities: the route must pass it (the way
+    # to choose one of two lines); this one is on the way already, so the run stands
+    word = best.split(" via ")[1].split()[1]
+    ends = {second[0].split("/")[0], second[-1].split("/")[0]}
+    via = next(p.split(":")[0] for p in word.split(">") if ":" in p and p.split(":")[0] not in ends)
+    click_svg(page, page.locator(f'#map svg polygon.hex[data-hex="{via}"]'))
+    page.wait_for_selector(f'#overlay .route-via[data-via="{via}"]')
+    page.wait_for_selector("body:not(.busy)")
+    assert page.locator("#run-mine").is_enabled()
+    assert f"${mine}" in page.locator("#route-total").inner_text()
     page.locator("#map").scroll_into_view_if_needed()
     w.shot("lost-atlas-controls-06-own-route")
     before = count(page)

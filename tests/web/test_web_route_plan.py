@@ -116,3 +116,21 @@ def test_the_reach_during_track_laying_only() -> None:
     company = laying.view(None)["operating"]["company"]
     assert reach is not None and reach["company"] == company and len(reach["hexes"]) >= 3
     assert map_picture(bots_until(5, starting("auction ")))["reach"] is None
+
+
+def test_a_hex_to_pass_picks_the_way_between_two_stops(running: Game) -> None:
+    best = _best(running)
+    word = best.split(" via ")[1].split()[0]  # Q,R>Q,R:E>...: its stops and crossed sides
+    parts = word.split(">")
+    first, last = parts[0], parts[-1]
+    ends = {first.split("/")[0], last.split("/")[0]}
+    # a hex the route passes with no stop of its own (one whose side it crosses)
+    side_hex = next(p.split(":")[0] for p in parts if ":" in p and p.split(":")[0] not in ends)
+    other = best.split(" via ")[1].split()[1]
+    got = plan_routes(running, f"{first}>@{side_hex}>{last} {other}")
+    assert got["error"] is None and got["notation"] == best
+    nowhere = plan_routes(running, f"{first}>@40,40>{last} none")
+    assert nowhere["trains"][0]["rule"] == "lost_atlas.route.no-track"
+    assert "through 40,40" in nowhere["trains"][0]["error"]
+    dangling = plan_routes(running, f"{first}>@{side_hex} none")
+    assert dangling["trains"][0]["rule"] == "lost_atlas.route.open-end"

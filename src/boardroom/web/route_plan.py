@@ -14,17 +14,21 @@ checked again by the engine when it is played.
 A plan is one word per train, in the company's train order, like the notation's: the
 waypoints joined by ``>`` (``none``: the train does not run). A word naming a hex side
 (``Q,R:EDGE``) is read as the engine's notation as it stands (the listed best run); a
-word of stops only (``Q,R/STOP`` or ``Q,R`` for stop 0) is joined as above.
+word of stops (``Q,R/STOP`` or ``Q,R`` for stop 0) is joined as above, and ``@Q,R``
+between two stops asks the way between them to pass that hex (a person's way to pick
+one of two lines between the same cities: click a hex on the line wanted).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
 from boardroom.core.errors import IllegalAction
 from boardroom.core.game import Game
+from boardroom.map.hexes import Hex
 from boardroom.map.track import StopRef
 from boardroom.routing import Route, RouteError, validate
 from boardroom.titles.lost_atlas.board import routes
@@ -52,10 +56,16 @@ def _stop_ref(word: str) -> StopRef:
             from None
 
 
-def connect(net: Network, start: int, end: int, used: int) -> list[int] | None:
-    """The fewest tracks from stop ``start`` to stop ``end`` passing no other stop and
-    using no piece in ``used``, or None. A junction is left on the side it was not
-    entered on (track leaving a hex crosses; a fork's sharp turn is never taken)."""
+State = tuple[int, int]
+"""A walk's place: (node, the side of the junction it entered on; -1 at a stop)."""
+
+
+def _walk(net: Network, start: State, goal: Callable[[int], bool],
+          used: int) -> tuple[list[int], State] | None:
+    """The fewest tracks from ``start`` to a node ``goal`` accepts, passing no stop on the
+    way and using no piece in ``used``, and the state reached; or None. A junction is
+    left on the side it was not entered on (track leaving a hex crosses; a fork's sharp
+    turn is never taken)."""
     problem = net.problem
     n_stops = len(problem.stops)
     incident: dict[int, list[int]] = {}
@@ -64,10 +74,8 @@ def connect(net: Network, start: int, end: int, used: int) -> list[int] | None:
             continue
         incident.setdefault(t.a, []).append(k)
         incident.setdefault(t.b, []).append(k)
-    # a state is (node, the side of the junction it was entered on; -1 at a stop)
-    first = (start, -1)
-    came: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {first: None}
-    queue = deque([first])
+    came: dict[State, tuple[State, int] | None] = {start: None}
+    queue = deque([start])
     while queue:
         node, side = queue.popleft()
         for k in incident.get(node, ()):
@@ -82,41 +90,85 @@ def connect(net: Network, start: int, end: int, used: int) -> list[int] | None:
             if state in came:
                 continue
             came[state] = ((node, side), k)
-            if nxt == end:
+            if goal(nxt):
                 tracks: list[int] = []
-                at: tuple[int, int] | None = state
-                while at is not None and came[at] is not None:
-                    back = came[at]
-                    assert back is not None
+                at = state
+                while (back := came[at]) is not None:
                     tracks.append(back[1])
                     at = back[0]
-                return tracks[::-1]
+                return tracks[::-1], state
             if nxt >= n_stops:
                 queue.append(state)
     return None
 
 
+def connect(net: Network, start: int, end: int, used: int,
+            via: Sequence[Hex] = ()) -> list[int] | None:
+    """The fewest tracks from stop ``start`` to stop ``end`` through the hexes ``via`` in
+    order (each reached by the fewest tracks from the last), passing no other stop and
+    using no piece in ``used``; or None."""
+    n_stops = len(net.stop_refs)
+    tracks: list[int] = []
+    state: State = (start, -1)
+    mine = used
+    for h in via:
+        ports = {n_stops + j for j, (ph, _) in enumerate(net.ports) if ph == h}
+        found = _walk(net, state, ports.__contains__, mine)
+        if found is None:
+            return None
+        leg, state = found
+        for k in leg:
+            mine |= net.problem.tracks[k].pieces
+        tracks.extend(leg)
+    last = _walk(net, state, lambda n: n == end, mine)
+    if last is None:
+        return None
+    return tracks + last[0]
+
+
+def _via_hex(word: str) -> Hex:
+    try:
+        q, r = (int(x) for x in word[1:].split(","))
+    except ValueError:
+        raise IllegalAction("web.route.notation", f"{word!r} is not a hex to pass (@Q,R)")\
+            from None
+    return (q, r)
+
+
 def _joined(net: Network, word: str, train: int, used: int) -> tuple[Waypoint, ...]:
-    clicked = [_stop_ref(w) for w in word.split(">")]
-    index = []
-    for ref in clicked:
+    """The waypoints of one train's clicked stops (and ``@Q,R`` hexes to pass between
+    two of them)."""
+    index: list[int] = []
+    vias: list[list[Hex]] = [[]]  # the hexes to pass before each stop
+    for w in word.split(">"):
+        if w.startswith("@"):
+            if not index:
+                raise RouteError(f"{routes.RULE}.open-end", "a route starts at a stop", train)
+            vias[-1].append(_via_hex(w))
+            continue
+        ref = _stop_ref(w)
         i = net.stop_index(ref)
         if i is None:
             raise RouteError(f"{routes.RULE}.no-track",
-                             f"{ref[0][0]},{ref[0][1]}/{ref[1]} is not a stop on the company's "
-                             "track", train)
+                             f"{_ref_text(ref)} is not a stop on the company's track", train)
         index.append(i)
+        vias.append([])
+    if vias[-1]:
+        raise RouteError(f"{routes.RULE}.open-end", "a route ends at a stop", train)
     if len(index) == 1:
-        return (clicked[0],)
+        return (net.stop_refs[index[0]],)
     tracks: list[int] = []
     mine = used
-    for a, b in pairwise(index):
-        found = connect(net, a, b, mine)
+    for n, (a, b) in enumerate(pairwise(index)):
+        through = vias[n + 1]
+        found = connect(net, a, b, mine, through)
         if found is None:
-            (ha, sa), (hb, sb) = net.stop_refs[a], net.stop_refs[b]
+            passing = (" through " + ", ".join(f"{h[0]},{h[1]}" for h in through)
+                       if through else "")
             raise RouteError(f"{routes.RULE}.no-track",
-                             f"no free track joins {ha[0]},{ha[1]}/{sa} to {hb[0]},{hb[1]}/{sb} "
-                             "without passing another city (click the cities between)", train)
+                             f"no free track joins {_ref_text(net.stop_refs[a])} to "
+                             f"{_ref_text(net.stop_refs[b])}{passing} without passing another "
+                             "city (click the cities between)", train)
         for k in found:
             mine |= net.problem.tracks[k].pieces
         tracks.extend(found)

@@ -14,6 +14,13 @@ function svg(tag, attrs) {
   return el;
 }
 
+function hexCentre(hex, R) {
+  const [q, r] = hex.split(",").map(Number);
+  return [R * 1.5 * q, R * Math.sqrt(3) * (r + q / 2)];
+}
+
+const word = (item) => (item.startsWith("@") ? `via ${item.slice(1)}` : item);
+
 export class RouteEditor {
   constructor(table) {
     this.table = table;
@@ -39,6 +46,7 @@ export class RouteEditor {
     if (!runs.length || ctx.past) { this.run = null; this.result = null; this.editing = null; return; }
     if (!this.run || this.run.notation !== runs[0].notation) { this.editing = null; this.active = 0; }
     this.run = runs[0];
+    this.tiles = ctx.view.map.tiles || {};
     const best = this.run.notation.split(" via ")[1] || "";
     const plan = this.editing ? this.editing.map((stops) => stops.join(">") || "none").join(" ") : best;
     try { this.result = await this.read(plan); }
@@ -58,7 +66,18 @@ export class RouteEditor {
         overlay.append(svg("polyline", {points: pts.map((p) => p.join(",")).join(" "), class: "route", stroke: colour, "data-train": i}));
       }
       // while editing, the stops the player clicked (even on a route the engine refused)
+      // and the hexes it must pass (a diamond)
       const refs = this.editing ? (this.editing[i] || []) : (train.stops || []).map((s) => s.ref);
+      refs.forEach((item, at) => {
+        if (!item.startsWith("@")) return;
+        const [x, y] = hexCentre(item.slice(1), radius);
+        const d = radius * 0.2;
+        overlay.append(svg("polygon", {points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}`, fill: colour,
+          class: "route-via", "data-via": item.slice(1), "data-train": i}));
+        const label = svg("text", {x, y: y + radius * 0.07, class: "route-order", "text-anchor": "middle"});
+        label.textContent = String(at + 1);
+        overlay.append(label);
+      });
       for (const s of r.stops || []) {
         const at = refs.indexOf(s.ref);
         if (at < 0) continue;
@@ -81,7 +100,10 @@ export class RouteEditor {
 
   // a click on the map while editing: the nearest stop within reach joins (or leaves)
   // the active train's route
-  click(point, radius) {
+  // the route editor's click: on a city, it joins (or leaves) the active train's route;
+  // elsewhere on a hex with track, the route must pass that hex between the cities
+  // around it (to take one of two lines between the same cities)
+  click(point, radius, hex) {
     if (!this.editing || !this.result) return false;
     let best = null, dist = radius * 0.45;
     for (const s of this.result.stops || []) {
@@ -89,15 +111,17 @@ export class RouteEditor {
       const d = Math.hypot(s.xy[0] - point.x, s.xy[1] - point.y);
       if (d < dist) { dist = d; best = s; }
     }
-    if (!best) return true;
-    this.toggle(best.ref);
+    if (best) this.toggle(best.ref);
+    else if (hex && this.tiles[hex] && (this.editing[this.active] || []).some((x) => !x.startsWith("@"))) this.toggle(`@${hex}`, true);
     return true;
   }
 
-  toggle(ref) {
+  toggle(ref, via) {
     const stops = this.editing[this.active];
     const at = stops.indexOf(ref);
     if (at >= 0) stops.splice(at, 1);
+    // a hex to pass goes between the last two cities (after the only one: before the next)
+    else if (via && stops.filter((x) => !x.startsWith("@")).length >= 2) stops.splice(stops.length - 1, 0, ref);
     else stops.push(ref);
     this.table.render();
   }
@@ -116,7 +140,7 @@ export class RouteEditor {
     const company = ctx.view.companies[r.company]?.name || r.company || "";
     box.append(h("h2", {}, `Routes of ${company}`));
     box.append(h("p", {}, this.editing
-      ? "Your routes: choose a train, then click the cities on the map in the order it runs (click a city again to take it off). The engine counts each route as you go."
+      ? "Your routes: choose a train, then click the cities on the map in the order it runs (click a city again to take it off; click a hex of track between two cities to make the route pass it). The engine counts each route as you go."
       : "The best routes, drawn on the map one colour per train:"));
     const legend = h("ol.route-legend", {id: "route-legend"});
     (r.trains || []).forEach((train, i) => {
@@ -127,7 +151,7 @@ export class RouteEditor {
         h("strong", {}, ` ${train.train}-train `),
         h("span.train-revenue", {}, money(train.revenue)), ": ",
         h("span.train-stops", {}, stops.join(" → ") || (this.editing && (this.editing[i] || []).length
-          ? `clicked: ${this.editing[i].join(" → ")}` : "does not run")),
+          ? `clicked: ${this.editing[i].map(word).join(" → ")}` : "does not run")),
         train.error ? h("div.route-error", {}, train.error, h("span.rule", {}, ` [rule ${train.rule}]`)) : "");
       if (this.editing) {
         row.prepend(h("input", {type: "radio", name: "route-train", id: `route-train-${i}`, checked: this.active === i,

@@ -223,8 +223,9 @@ export class LostAtlasTable {
       const wasDrag = drag && drag.moved; drag = null;
       if (wasDrag) return;
       const p = pointAt(ev);
-      if (p && this.routes.click(p, R)) return;  // the route editor takes clicks on stops
-      const hex = hexAt(ev); if (hex) this.select(hex);
+      const hex = hexAt(ev);
+      if (p && this.routes.click(p, R, hex)) return;  // the route editor takes the clicks
+      if (hex) this.select(hex);
     });
     el.addEventListener("wheel", (ev) => { ev.preventDefault(); this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15); }, {passive: false});
     holder.addEventListener("keydown", (ev) => {
