@@ -65,6 +65,8 @@ def test_a_hub_placed_by_clicking_its_highlighted_hex(open_page: Any) -> None:
     if not page.locator("#confirm").count():
         family.first.click()
     page.wait_for_selector("#confirm")
+    # the company's reach stays highlighted under the previewed hub
+    assert page.locator("#reach polygon.reach").count() >= 1
     w.shot("lost-atlas-11-hub-preview")
     before = int(page.locator("#status").get_attribute("data-count"))
     page.click("#confirm")

@@ -72,6 +72,13 @@ export class LostAtlasTable {
   }
 
   async picture_for(ctx) {
+    const pic = await this.fetchPicture(ctx);
+    // the reach shown is the company's now, also while an action is previewed
+    if (!ctx.past && !pic.key.split("|")[1]) this.reachNow = {count: this.table.data.count, reach: pic.reach};
+    return pic;
+  }
+
+  async fetchPicture(ctx) {
     const t = this.table;
     const count = ctx.past ? t.past.count : t.data.count;
     const preview = this.choice && !ctx.past ? this.choice.options[this.choice.index] : null;
@@ -156,7 +163,8 @@ export class LostAtlasTable {
     const [x0, y0, w0, hh0] = el.getAttribute("viewBox").split(/\s+/).map(Number);
     let minX = x0, minY = y0, maxX = x0 + w0, maxY = y0 + hh0;
     // the operating company's reach (track laying and hubs), under the legal spots
-    const reach = pic.reach && !ctx.past ? pic.reach : null;
+    const now = this.reachNow && this.reachNow.count === this.table.data.count ? this.reachNow.reach : pic.reach;
+    const reach = now && !ctx.past ? now : null;
     if (reach) {
       const g = svg("g", {id: "reach", "data-company": reach.company});
       for (const hex of Object.keys(reach.hexes)) g.append(svg("polygon", {points: corners(centre(hex, R), R * 0.9), class: "reach", "data-reach": hex}));
