@@ -116,13 +116,17 @@ def test_a_lost_atlas_short_game_by_clicking(open_page: Any) -> None:
             covered.add("launch")
             continue
         if any(n.startswith("bid") for n in notations):
+            assert page.locator("#bid-amount").count() == 1  # the auction's own control
             if "auction-shot" not in covered:
                 w.shot("lost-atlas-04-auction")
                 covered.add("auction-shot")
-            _click_action(page, "pass")
+            page.click("#auction-pass")
+            _idle(page)
             continue
         if any(n.startswith("auction") for n in notations) and "launch" not in covered:
-            _click_action(page, "auction")
+            w.shot("lost-atlas-04a-open-auction")
+            page.click("#auction-submit")  # open with the lowest bid the control offers
+            _idle(page)
             covered.add("auction")
             continue
         if any(n.startswith("accept") for n in notations):
