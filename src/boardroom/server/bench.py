@@ -188,12 +188,13 @@ async def listen(table: Seated, seat: int, figures: Figures) -> None:
 
 
 async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
-                   figures: Figures, think: float, go: asyncio.Event) -> None:
+                   figures: Figures, think: float, go: asyncio.Event,
+                   together: bool = False) -> None:
     """Play ``actions`` actions of one set-up game, each after a pause of ``think`` on
     average; the first after a pause drawn from 0 to ``think`` (so the games' first
     actions are spread as their later ones are, not fired in the same millisecond)."""
     await go.wait()
-    if think > 0:
+    if think > 0 and not together:
         await asyncio.sleep(think * rng.random())
     count = 0
     latest = table.latest
@@ -226,7 +227,8 @@ async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
 
 
 async def drive(urls: list[str], games: int, actions: int, seed: int,
-                figures: Figures, think: float, pids: list[int] | None = None) -> None:
+                figures: Figures, think: float, pids: list[int] | None = None,
+                together: bool = False) -> None:
     """Set every game up (created, both seats connected), then play them all at once.
 
     Only the playing is timed: the actions per second, the latencies and the CPU time
@@ -249,7 +251,7 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
         go = asyncio.Event()
         players = [asyncio.create_task(play_one(clients[k], tables[k], actions,
                                                 random.Random(seed * 7919 + k), figures,
-                                                think, go))
+                                                think, go, together))
                    for k in range(games)]
         while any(len(t.latest) < 2 for t in tables):  # every seat has its first picture
             await asyncio.sleep(0.01)
@@ -271,7 +273,7 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
 
 
 def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str,
-                think: float) -> Figures:
+                think: float, together: bool = False) -> Figures:
     processes = 2 if backend == "postgres2" else 1
     figures = Figures(backend, processes, games)
     with contextlib.ExitStack() as stack:
@@ -284,7 +286,7 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
         try:
             figures.load_before = os.getloadavg()[0]
             asyncio.run(drive([url for _, url in procs], games, actions, seed, figures, think,
-                              [proc.pid for proc, _ in procs]))
+                              [proc.pid for proc, _ in procs], together))
             figures.load_after = os.getloadavg()[0]
         finally:
             for proc, _ in procs:
@@ -292,9 +294,12 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
     return figures
 
 
-def report(results: list[Figures], console: Console, think: float) -> None:
+def report(results: list[Figures], console: Console, think: float,
+           together: bool = False) -> None:
     pace = (f"each game acts every {think:g} s on average" if think > 0
             else "every game acts as fast as it can")
+    if together:
+        pace += ", all first moves at once"
     table = Table(title=f"boardroom serve under load (2-seat Acquire games, random play; CPU "
                         f"time per action; "
                         f"{pace})")
@@ -349,6 +354,10 @@ def parser() -> argparse.ArgumentParser:
                    help="a game's pause between its actions, on average (default 1 s, as a "
                         "quick player or bot; 0: as fast as possible, the throughput "
                         "ceiling)")
+    p.add_argument("--together", action="store_true",
+                   help="every game makes its first move in the same instant (a burst of "
+                        "--games actions, as the bench did before; default: each after a "
+                        "random pause)")
     p.add_argument("--seed", type=int, default=0)
     return p
 
@@ -365,12 +374,12 @@ def main(argv: list[str] | None = None) -> int:
         console.print(f"[dim]{backend}: {args.games} games x {args.actions} actions...[/dim]")
         try:
             results.append(run_backend(backend, args.games, args.actions, args.seed, args.pg,
-                                       args.think))
+                                       args.think, args.together))
         except Exception as exc:
             console.print(f"[red]{backend} failed:[/red] {exc}")
             if args.backend != "all":
                 return 2
-    report(results, console, args.think)
+    report(results, console, args.think, args.together)
     return 0
 
 
