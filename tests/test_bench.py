@@ -35,3 +35,14 @@ def test_games_is_the_default_and_unknown_names_are_refused(
     assert main(["lost_atlas", "trains"]) == 2
     assert "unknown lost_atlas benchmark 'trains'" in capsys.readouterr().err
     assert main([]) == 2
+
+
+def test_the_lost_atlas_games_bench_times_by_processor_time_when_asked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lost_atlas", "games", "--games", "1", "--mode", "micro_2p", "--players", "2",
+                 "--cpu", "--replays", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "(processor time, fastest of 2 replays)" in out
+    assert "replay:" in out and "ms per action" in out
+    with pytest.raises(SystemExit):
+        main(["lost_atlas", "games", "--replays", "0"])

@@ -192,13 +192,20 @@ class TraceSearch:
     needs the finished trace only for a no.
     """
 
-    __slots__ = ("_bound", "_upper", "_walk", "done", "on_complete", "reach")
+    __slots__ = ("_bound", "_upper", "_walk", "done", "fell_back", "floor", "on_complete",
+                 "reach")
 
     def __init__(self, track: TrackMap, starts: Iterable[StopRef],
                  blocks: Callable[[StopRef], bool] | None, budget: int,
                  laid: dict[Hex, LaidTile]) -> None:
         self.reach = Reach()
         self.done = False
+        self.fell_back = False
+        """Whether the walk ran out of steps (``reach`` is then the state reachability)."""
+        self.floor: Reach | None = None
+        """Places known to be reached by real trails before walking (a caller's
+        knowledge, e.g. an earlier board's trace that this board cannot have undone);
+        never part of ``reach``."""
         self.on_complete: Callable[[Reach], None] | None = None
         """Called once with the finished reach."""
         starts = list(starts)
@@ -213,6 +220,8 @@ class TraceSearch:
         search = cls.__new__(cls)
         search.reach = reach
         search.done = True
+        search.fell_back = True  # not known to be only real trails
+        search.floor = None
         search.on_complete = None
         search._walk = iter(())
         search._bound = None
@@ -297,6 +306,7 @@ class TraceSearch:
             if steps > budget:
                 fallback = track._trace_states(starts, blocks, laid)
                 reach.stops, reach.entries = fallback.stops, fallback.entries
+                self.fell_back = True
                 return
             kind, h, k, used, is_start = work.pop()
             key = (kind, h, k)

@@ -114,6 +114,10 @@ def any_hub_spot(board: Board, op: Operator, cost: int) -> bool:
     spot (the rules read the trace only as "is this spot reached?")."""
     search = trace_search(board, op)
     if not search.done:
+        floor = search.floor
+        if floor is not None and any(check_hub(board, op, spot, cost, floor) is None
+                                     for spot in list(floor.stops)):
+            return True
         reach = search.reach
         if any(check_hub(board, op, spot, cost, reach) is None for spot in list(reach.stops)):
             return True
@@ -185,6 +189,17 @@ def iter_suburbs(board: Board, op: Operator) -> Iterator[Hex]:
     """:func:`legal_suburbs`, lazily (so "is there any?" stops at the first)."""
     if not op.has(SUBURBAN):
         return
-    for h in sorted(board.spaces):
-        if is_basic_city(board, h) and check_suburb(board, op, h) is None:
+    for h in basic_cities(board):
+        if check_suburb(board, op, h) is None:
             yield h
+
+
+def basic_cities(board: Board) -> list[Hex]:
+    """Every basic city hex (:func:`is_basic_city`), sorted; remembered per map (the
+    spaces' stamp)."""
+    key = ("basic cities", board.spaces.stamp)  # type: ignore[attr-defined]
+    found: list[Hex] | None = board._reach_cache.get(key)
+    if found is None:
+        found = board._reach_cache[key] = [h for h in sorted(board.spaces)
+                                           if is_basic_city(board, h)]
+    return found

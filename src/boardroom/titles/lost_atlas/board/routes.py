@@ -200,9 +200,13 @@ def build_network(board: Board, company_id: str, trains: Sequence[int | None],
         for i, j in lt.tile.links:
             add(stop_index[(h, i)], stop_index[(h, j)], 0, 0, ("link", h, i, j))
         for e in range(6):
+            mine = port_node.get((h, e))
+            if mine is None:
+                continue
             n = neighbour(h, e)
-            if (h, e) in port_node and (n, opposite(e)) in port_node and h < n:
-                add(port_node[(h, e)], port_node[(n, opposite(e))], 1, 1, ("side", h, e, 0))
+            theirs = port_node.get((n, opposite(e)))
+            if theirs is not None and h < n:
+                add(mine, theirs, 1, 1, ("side", h, e, 0))
 
     rules = RouteRules(local_routes=not cut_throat, express=EXPRESS in abilities,
                        pass_blocked=OVERNIGHT in abilities)

@@ -30,7 +30,7 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef, colour_rank, keeps_track
-from boardroom.map.track import Reach, StopRef, TraceSearch
+from boardroom.map.track import LaidTile, Reach, StopRef, TraceSearch
 from boardroom.titles.lost_atlas.board.board import (
     BORDER,
     CITY,
@@ -134,7 +134,10 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
     search: TraceSearch | None = cache.get(fast)
     if search is not None:
         return search
-    key = (op.id, overnight, board.trace_key())
+    content = cache.get(("content", fast[-1]))
+    if content is None:  # one per board state, whichever company asks first
+        content = cache[("content", fast[-1])] = board.trace_key()
+    key = (op.id, overnight, content)
     search = cast("TraceSearch | None", cache.get(key))
     if search is not None:
         cache[fast] = search
@@ -144,8 +147,7 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
     last_key = ("last trace", company, overnight)
     last = cache.get(last_key)
     pieces = len(board.pieces)
-    tiles = dict(board.tiles)
-    hubs = {ref: tuple(owners) for ref, owners in board.hubs.items()}
+    tiles, hubs, laid = _snapshot(board)
 
     def remember(reach: Reach) -> None:
         cache[last_key] = (pieces, tiles, hubs, starts, reach)
@@ -153,16 +155,20 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
     if last is not None and _still_valid(board, starts, *last):
         search = TraceSearch.finished(last[-1])
     else:
-        laid = dict(board.track.laid)
-
         def blocks(ref: StopRef) -> bool:
             return stop_blocks(laid[ref[0]].tile.stops[ref[1]], hubs.get(ref, ()), company,
                                overnight)
 
         search = board.track.search(starts, blocks, laid=laid)
+        previous_key = ("last search", company, overnight)
+        previous = cache.get(previous_key)
+        if previous is not None:
+            search.floor = _carried_floor(board, starts, *previous)
     if len(cache) >= REACH_CACHE_SIZE:
         cache.clear()
     cache[key] = cache[fast] = search
+    if not search.done:
+        cache[("last search", company, overnight)] = (pieces, tiles, hubs, starts, search)
     if search.done:
         remember(search.reach)
     else:
@@ -176,6 +182,8 @@ def reaches(board: Board, op: Operator, spots: Collection[StopRef]) -> bool:
     search = trace_search(board, op)
     if any(spot in search.reach.stops for spot in spots):
         return True
+    if search.floor is not None and any(spot in search.floor.stops for spot in spots):
+        return True
     if search.done or not any(spot in search.upper().stops for spot in spots):
         return False
     hexes = {spot[0] for spot in spots}
@@ -183,6 +191,49 @@ def reaches(board: Board, op: Operator, spots: Collection[StopRef]) -> bool:
         if found in hexes and any(spot in search.reach.stops for spot in spots):
             return True
     return any(spot in search.reach.stops for spot in spots)
+
+
+def _snapshot(board: Board) -> tuple[dict[Hex, tuple[str, int]], dict[StopRef, tuple[str, ...]],
+                                     dict[Hex, LaidTile]]:
+    """Copies of the board's tiles, hubs and track as a search walks them (shared by
+    every company's search of one board state; never changed)."""
+    key = ("snapshot", board.stamp_key())
+    found = board._reach_cache.get(key)
+    if found is None:
+        found = board._reach_cache[key] = (
+            dict(board.tiles), {ref: tuple(owners) for ref, owners in board.hubs.items()},
+            dict(board.track.laid))
+    return cast("tuple[dict[Hex, tuple[str, int]], dict[StopRef, tuple[str, ...]], "
+                "dict[Hex, LaidTile]]", found)
+
+
+def _carried_floor(board: Board, starts: list[StopRef], pieces: int,
+                   tiles: dict[Hex, tuple[str, int]], hubs: dict[StopRef, tuple[str, ...]],
+                   old_starts: list[StopRef], old: TraceSearch) -> Reach | None:
+    """What an earlier search of the company (on the board whose tiles and hubs were
+    ``tiles`` and ``hubs``) proved reached, if every trail behind it is still a trail
+    now: no tile it passed through changed (a tile laid where there was none only adds
+    track), no stop it reached changed hubs, the same hubs to start from. The trace now
+    then reaches all of it, so a question that a yes settles may take it as known."""
+    if old.fell_back or pieces != len(board.pieces) or starts != old_starts:
+        return None
+    known = Reach(set(old.reach.stops), {h: set(e) for h, e in old.reach.entries.items()})
+    if old.floor is not None:
+        known.stops.update(old.floor.stops)
+        for h, edges in old.floor.entries.items():
+            known.entries.setdefault(h, set()).update(edges)
+    if not known.entries:
+        return None
+    now = board.tiles
+    for h in known.entries.keys() | {ref[0] for ref in starts}:
+        before = tiles.get(h)
+        if before is not None and now.get(h) != before:
+            return None
+    current = board.hubs
+    for ref in known.stops:
+        if tuple(current.get(ref, ())) != hubs.get(ref, ()):
+            return None
+    return known
 
 
 def _still_valid(board: Board, starts: list[StopRef], pieces: int,
@@ -281,22 +332,36 @@ def blocked_edges(board: Board, h: Hex, op: Operator) -> frozenset[int]:
 
 def _new_track_reached(board: Board, h: Hex, reach: Reach, new: TileDef, rotation: int,
                        old: tuple[TileDef, int] | None) -> bool:
-    """Can a route reach some of the track this lay adds?"""
-    entries = reach.enters(h)
-    new_paths = new.rotated_paths(rotation)
-    new_stops = new.rotated_stop_edges(rotation)
-    old_paths = old[0].rotated_paths(old[1]) if old else frozenset()
-    for a, b in new_paths - old_paths:
-        if a in entries or b in entries:
-            return True
-    for i, edges in enumerate(new_stops):
-        if not edges:
-            continue
-        if (h, i) in reach.stops:
-            return True
-        if edges & entries:
-            return True
+    """Can a route reach some of the track this lay adds? A route must enter the hex at
+    an end of a path the lay adds or at an edge of one of its stops' track, or reach one
+    of those stops (:func:`_new_track`)."""
+    edges, stops = _new_track(new, rotation, old)
+    entries = reach.entries.get(h)
+    if entries is not None and not entries.isdisjoint(edges):
+        return True
+    if stops:
+        reached = reach.stops
+        return any((h, i) in reached for i in stops)
     return False
+
+
+def _new_track(new: TileDef, rotation: int,
+               old: tuple[TileDef, int] | None) -> tuple[frozenset[int], tuple[int, ...]]:
+    """The track a lay adds, as :func:`_new_track_reached` reads it: the edges at the
+    ends of the paths it adds and of its stops' track, and the stops that have track.
+    Remembered on the tile (it depends only on the tiles and rotations)."""
+    key = ("new track", rotation, None if old is None else (old[0].id, old[1]))
+    found: tuple[frozenset[int], tuple[int, ...]] | None = new._cache.get(key)
+    if found is None:
+        old_paths = old[0].rotated_paths(old[1]) if old else frozenset()
+        edges = {e for path in new.rotated_paths(rotation) - old_paths for e in path}
+        stops = []
+        for i, stop_edges in enumerate(new.rotated_stop_edges(rotation)):
+            if stop_edges:
+                stops.append(i)
+                edges.update(stop_edges)
+        found = new._cache[key] = (frozenset(edges), tuple(stops))
+    return found
 
 
 def _route_into(h: Hex, reach: Reach, new: TileDef, rotation: int) -> bool:
@@ -328,6 +393,9 @@ def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayB
             reach = Reach()
         else:  # trace only until the lay is reached (a no waits for the whole trace)
             search = trace_search(board, op)
+            if not search.done and search.floor is not None and _check_placed(
+                    board, op, colours, budget, lay, tile, search.floor, connected) is None:
+                return None
             found: Hex | None = h
             while found is not None:
                 if found == h and not search.done and _check_placed(
@@ -493,6 +561,11 @@ def any_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBud
         return False
     search = trace_search(board, op)
     if not search.done:
+        floor = search.floor
+        if floor is not None:  # what earlier boards' traces proved reached
+            for h in floor.entries.keys() | {ref[0] for ref in floor.stops}:
+                if next(_lays_at(board, op, colours, budget, floor, h), None) is not None:
+                    return True
         reach = search.reach
         reached = set(reach.entries)
         reached.update(ref[0] for ref in reach.stops)
