@@ -104,6 +104,28 @@ def test_lost_atlas_search_buys_the_train_that_does_not_rust_at_once() -> None:
     assert result.means[keep] > result.means[rusting]
 
 
+def test_congress_search_names_the_side_whose_special_dividend_pays_it() -> None:
+    """LMR (Ann 2 shares, Bob 1) has just built into Manchester, MSL's home (Bob 2, Cy 1):
+    Ann chooses the merger and, under the chooser rule, who pays the Special Dividend.
+    Either way her 2 LMR shares become 2 of the merged company; only LMR paying (income
+    7 over 3 shares: 2 a share) pays her, $4. The search names LMR as the payer."""
+    from boardroom.titles.congress.actions import Merge
+    from congress_positions import ok
+    from test_congress_merger import two_companies
+
+    game = two_companies({"special_dividend": "chooser"})
+    game.apply("expand LMR WAR-MAN", 0)
+    ok(game)
+    legal = game.legal_actions(0)
+    assert len(legal) == 4 and all(isinstance(a, Merge) for a in legal)
+    bot = make_bot("search:iters=40,depth=2,horizon=20", seed=4)
+    action = bot.choose(game, 0)
+    assert isinstance(action, Merge) and action.payer == "LMR"
+    result = search_result(bot)
+    paid_by_msl = [a for a in result.means if isinstance(a, Merge) and a.payer == "MSL"]
+    assert paid_by_msl and all(result.means[action] > result.means[a] for a in paid_by_msl)
+
+
 # -- fair play ------------------------------------------------------------------------------
 def shuffled_unseen(game: Game, seat: int, seed: int) -> Game:
     """The same game with the other racks and the bag dealt afresh from the tiles ``seat``

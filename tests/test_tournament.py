@@ -91,3 +91,38 @@ def test_bench_clone_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit):
         bench_main(["acquire", "clone", "--steps", "0"])
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_a_stopped_or_extended_tournament_resumes_from_its_games(tmp_path: Path) -> None:
+    """Each game is written as it ends (games.jsonl); --resume plays only the missing
+    ones, and the sum equals one uninterrupted run of the same seeds."""
+    def run(out: Path, games: int, *extra: str) -> dict[str, object]:
+        result = CliRunner().invoke(cli, ["tournament", "acquire", "greedy", "random",
+                                          "--games", str(games), "--seed", "7",
+                                          "--out", str(out), *extra])
+        assert result.exit_code == 0, result.output
+        summary: dict[str, object] = json.loads((out / "summary.json").read_text())
+        return summary
+
+    whole = run(tmp_path / "whole", 6)
+    part = tmp_path / "part"
+    run(part, 4)
+    assert len((part / tournament.GAMES_FILE).read_text().splitlines()) == 4
+    refused = CliRunner().invoke(cli, ["tournament", "acquire", "greedy", "random",
+                                       "--games", "6", "--seed", "7", "--out", str(part)])
+    assert refused.exit_code != 0 and "--resume" in refused.output
+    resumed = run(part, 6, "--resume")
+    assert len((part / tournament.GAMES_FILE).read_text().splitlines()) == 6
+
+    def results(s: dict[str, object]) -> list[tuple[object, ...]]:
+        bots = s["bots"]
+        assert isinstance(bots, list)
+        return [(b["bot"], b["seats"], b["wins"], b["mean_score"]) for b in bots]
+
+    assert results(resumed) == results(whole)
+    for k in range(6):
+        assert (part / f"game-{k:04d}.json").read_text() == \
+            (tmp_path / "whole" / f"game-{k:04d}.json").read_text()
+    other = CliRunner().invoke(cli, ["tournament", "acquire", "greedy", "random", "--games",
+                                     "6", "--seed", "8", "--out", str(part), "--resume"])
+    assert other.exit_code != 0 and "seed" in other.output

@@ -20,8 +20,11 @@ processor time, which other programs on a busy machine disturb less), and an Ope
 (Plackett-Luce) rating updated game by game in game order (every seat is ranked by its
 place; a bot in several seats of a game moves by the mean of its seats' updates; being
 sequential, the rating depends somewhat on the order of the games). With ``--out DIR``
-every game's record is written there (``game-0000.json``...; ``boardroom replay`` or
-``boardroom show`` read them) with ``summary.json``.
+every game's record is written there as the game ends (``game-0000.json``...;
+``boardroom replay`` or ``boardroom show`` read them), with its line in ``games.jsonl``,
+and ``summary.json`` at the end. ``--resume`` plays only the planned games that
+``games.jsonl`` lacks (a stopped run goes on; a larger ``--games`` extends a run, the
+same seeds giving the same first games) and sums them all.
 """
 
 from __future__ import annotations
@@ -279,14 +282,69 @@ def run(plans: Sequence[GamePlan], workers: int,
     return sorted(outcomes, key=lambda o: o.index)
 
 
+GAMES_FILE = "games.jsonl"
+"""In ``--out DIR``: one line per finished game (its plan and outcome, no record), written
+as each game ends, so a stopped run keeps its games and ``--resume`` can go on from them."""
+
+
+def game_line(p: GamePlan, out: GameOutcome) -> dict[str, Any]:
+    return {"index": out.index, "title": p.title, "seed": p.seed, "seats": list(out.seats),
+            "options": p.options, "scores": list(out.scores),
+            "ranking": [list(g) for g in out.ranking], "think": [list(t) for t in out.think]}
+
+
+def write_game(out_dir: Path, p: GamePlan, out: GameOutcome) -> None:
+    """Write one finished game: its record and its line in :data:`GAMES_FILE`."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / f"game-{out.index:04d}.json").write_text(
+        json.dumps(out.record, indent=1) + "\n", encoding="utf-8")
+    with (out_dir / GAMES_FILE).open("a", encoding="utf-8") as f:
+        f.write(json.dumps(game_line(p, out)) + "\n")
+
+
+def read_games(out_dir: Path, plans: Sequence[GamePlan]) -> list[GameOutcome]:
+    """The games of ``plans`` already finished in ``out_dir`` (``--resume``); an
+    OptionError if a line there was planned differently (another title, seed, lineup
+    or option)."""
+    path = out_dir / GAMES_FILE
+    if not path.exists():
+        return []
+    done: dict[int, GameOutcome] = {}
+    for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not text.strip():
+            continue
+        try:
+            line = json.loads(text)
+            k = int(line["index"])
+            planned = (line["title"], line["seed"], tuple(line["seats"]), line["options"])
+            out = GameOutcome(k, tuple(line["seats"]), tuple(line["scores"]),
+                              tuple(tuple(g) for g in line["ranking"]), {},
+                              tuple((float(a), float(b), int(c), float(d), float(e))
+                                    for a, b, c, d, e in line["think"]))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise OptionError(f"{path} line {n} is not a tournament game line ({exc})") from None
+        if k >= len(plans):
+            continue
+        p = plans[k]
+        if planned != (p.title, p.seed, p.seats, p.options):
+            raise OptionError(f"{path} line {n}: game {k} was played as {planned[0]} seed "
+                              f"{planned[1]} {' '.join(planned[2])} {planned[3]}, not as this "
+                              f"tournament plans it ({p.title} seed {p.seed} "
+                              f"{' '.join(p.seats)} {p.options})")
+        done[k] = out
+    return [done[k] for k in sorted(done)]
+
+
 def write(out_dir: Path, outcomes: Sequence[GameOutcome], summary: Summary) -> None:
+    """Write the summary (and the record of every game that has one not yet written)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     for out in outcomes:
-        (out_dir / f"game-{out.index:04d}.json").write_text(
-            json.dumps(out.record, indent=1) + "\n", encoding="utf-8")
+        path = out_dir / f"game-{out.index:04d}.json"
+        if out.record and not path.exists():
+            path.write_text(json.dumps(out.record, indent=1) + "\n", encoding="utf-8")
     (out_dir / "summary.json").write_text(json.dumps(summary.to_json(), indent=1) + "\n",
                                           encoding="utf-8")
 
 
-__all__ = ["GamePlan", "OptionError", "Summary", "check_lineup", "plan", "play", "run",
-           "summarize", "wilson", "write"]
+__all__ = ["GamePlan", "OptionError", "Summary", "check_lineup", "plan", "play", "read_games",
+           "run", "summarize", "wilson", "write", "write_game"]

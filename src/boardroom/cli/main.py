@@ -400,15 +400,19 @@ def bots() -> None:
               help="Worker processes playing games in parallel.")
 @option_pairs
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
-              help="Directory to write every game's record and summary.json to.")
+              help="Directory to write every game's record (as it ends), games.jsonl and "
+                   "summary.json to.")
+@click.option("--resume", is_flag=True,
+              help="Play only the games --out DIR's games.jsonl lacks (go on with a stopped "
+                   "run, or extend one with a larger --games) and sum them all.")
 def tournament(title: str, lineup: Sequence[str], games: int, seed: int, workers: int,
-               options: Sequence[str], out_dir: str | None) -> None:
+               options: Sequence[str], out_dir: str | None, resume: bool) -> None:
     """Play seeded games of TITLE between the bots of LINEUP (one per seat, e.g.
     "hard greedy greedy greedy"), every seat rotation, and rate the bots."""
     from boardroom.cli.tournament_view import run_tournament
 
     run_tournament(title, list(lineup), games, seed, workers, parse_options(options),
-                   Path(out_dir) if out_dir else None, console())
+                   Path(out_dir) if out_dir else None, console(), resume=resume)
 
 
 cli.add_command(map_group)

@@ -16,7 +16,8 @@ from boardroom.core.registry import get_title
 
 
 def run_tournament(title: str, lineup: list[str], games: int, seed: int, workers: int,
-                   options: dict[str, Any], out_dir: Path | None, out: Console) -> None:
+                   options: dict[str, Any], out_dir: Path | None, out: Console,
+                   resume: bool = False) -> None:
     t = get_title(title)
     if not t.min_players <= len(lineup) <= t.max_players:
         raise CliError(f"{t.display_name} takes {t.min_players} to {t.max_players} players; "
@@ -24,12 +25,30 @@ def run_tournament(title: str, lineup: list[str], games: int, seed: int, workers
     tournament.check_lineup(title, lineup, options)
     plans = tournament.plan(title, lineup, games, seed, options)
     rots = len(tournament.rotations(lineup))
+    if resume and out_dir is None:
+        raise CliError("--resume goes on from the games in --out DIR; give --out")
+    done = tournament.read_games(out_dir, plans) if resume and out_dir is not None else []
+    have = {o.index for o in done}
+    todo = [p for p in plans if p.index not in have]
     out.print(f"{t.display_name}: {games} games of {', '.join(lineup)} "
-              f"({rots} seat rotations; seeds {seed}-{plans[-1].seed}), {workers} worker(s).")
+              f"({rots} seat rotations; seeds {seed}-{plans[-1].seed}), {workers} worker(s)"
+              + (f"; {len(done)} already played in {out_dir}." if resume else "."))
+
+    def finished(outcome: tournament.GameOutcome) -> None:
+        bar.advance(task)
+        if out_dir is not None:
+            try:
+                tournament.write_game(out_dir, plans[outcome.index], outcome)
+            except OSError as exc:
+                raise CliError(f"cannot write to {out_dir}: {exc.strerror or exc}") from exc
+
+    if out_dir is not None and not resume and (out_dir / tournament.GAMES_FILE).exists():
+        raise CliError(f"{out_dir} already holds a tournament's games; use --resume to go "
+                       "on from them, or another --out")
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=out, transient=False) as bar:
-        task = bar.add_task("games", total=games)
-        outcomes = tournament.run(plans, workers, lambda _: bar.advance(task))
+        task = bar.add_task("games", total=games, completed=len(done))
+        outcomes = done + tournament.run(todo, workers, finished)
     summary = tournament.summarize(title, lineup, seed, options, outcomes)
     show(summary, out)
     if out_dir is not None:

@@ -47,7 +47,7 @@ from boardroom.core.title import Action
 HARD: dict[str, SearchConfig] = {
     "acquire": SearchConfig(iterations=60, depth=2, horizon=6, widen=1.5, explore=0.4),
     "lost_atlas": SearchConfig(iterations=10, depth=1, horizon=6, widen=1.0, explore=0.3),
-    "congress": SearchConfig(iterations=40, depth=2, horizon=8, widen=1.5, explore=0.4),
+    "congress": SearchConfig(iterations=30, depth=1, horizon=400, widen=1.5, explore=0.4),
 }
 """The ``hard`` level's search, per title: at most about a second a decision here."""
 
@@ -193,5 +193,5 @@ register_bot("easy", _easy, "level 1 of 3: the one-ply bot (greedy / heuristic) 
 register_bot("medium", _medium, "level 2 of 3: the one-ply bot (greedy for Acquire, "
              "heuristic for the Lost Atlas, congress for Congress)")
 register_bot("hard", _hard, "level 3 of 3: the search bot at its per-title budget "
-             "(Acquire 60 iterations, Lost Atlas 10, Congress 40; about a second a "
-             "decision at most)")
+             "(Acquire 60 iterations, Lost Atlas 10, Congress 30 played out to the "
+             "end; about a second a decision at most)")
