@@ -260,3 +260,21 @@ def test_with_redis_the_rate_limit_is_shared_by_every_process(tmp_path: Path) ->
         codes = [(one if i % 2 else two).get("/api/health", headers=headers).status_code
                  for i in range(10)]
     assert codes == [200] * 6 + [429] * 4
+
+
+def test_the_event_loop_makes_only_pictures_without_a_legal_list() -> None:
+    import boardroom
+    from boardroom.server.app import live_body, quick_picture
+    from boardroom.server.store import Entry, SeatInfo, Who
+
+    game = boardroom.new_game("acquire", ["Ann", "Bob"], seed=1)
+    entry = Entry("g", game, "play", 1, 0, "", [SeatInfo(i, n, "", None, None, True)
+                                                 for i, n in enumerate(["Ann", "Bob"])],
+                  [], [], None, 0.0)
+    acting, waiting = game.to_act[0], 1 - game.to_act[0]
+    assert quick_picture(entry, Who(None), 0, None)
+    assert quick_picture(entry, Who(waiting), 0, None)
+    assert not quick_picture(entry, Who(acting), 0, None)  # legal actions to work out
+    first = live_body(entry, Who(acting), 0, None)  # made once (on a worker thread) ...
+    assert quick_picture(entry, Who(acting), 0, None)  # ... then shared
+    assert live_body(entry, Who(acting), 0, None) is first and first["legal"]

@@ -244,12 +244,29 @@ def add_routes(app: FastAPI) -> None:
         return s.Done()
 
 
+def picture_key(entry: Entry, viewer: Who, after: int,
+                undos: int | None) -> tuple[Any, ...]:
+    """What a live message depends on: the game's state, who sees it, from which action."""
+    fits = undos is not None and undos == entry.undos and after <= entry.count
+    log_from = after if fits else 0
+    return (entry.version, entry.count, entry.undos, entry.status, viewer, log_from, fits)
+
+
+def quick_picture(entry: Entry, viewer: Who, after: int, undos: int | None) -> bool:
+    """Whether the live message costs no more than a fraction of a millisecond: it was
+    made already, or it lists no legal actions (working those out can take milliseconds:
+    12 ms for some Lost Atlas positions, 8 ms for Congress; not for the event loop)."""
+    if picture_key(entry, viewer, after, undos) in entry.pictures:
+        return True
+    seat = viewer.seat
+    return seat is None or seat not in entry.to_act or entry.seats[seat].bot is not None
+
+
 def live_body(entry: Entry, viewer: Who, after: int, undos: int | None) -> dict[str, Any]:
     """One live message: the seat's picture, with what it missed since ``after`` (hold
     the game's lock)."""
-    fits = undos is not None and undos == entry.undos and after <= entry.count
-    log_from = after if fits else 0
-    key = (entry.version, entry.count, entry.undos, entry.status, viewer, log_from, fits)
+    key = picture_key(entry, viewer, after, undos)
+    log_from, fits = key[5], key[6]
     cached = entry.pictures.get(key)
     if cached is not None:
         return cached
@@ -276,11 +293,11 @@ def live_state(games: GameStore, game_id: str, viewer: Who, after: int,
 
 async def live_message(games: GameStore, game_id: str, viewer: Who, after: int,
                        undos: int | None) -> dict[str, Any]:
-    """The live message, read on the event loop when that cannot wait (SQLite, the game
-    cached and not locked: in-memory work of a fraction of a millisecond), else on a
+    """The live message, made on the event loop when that can neither wait nor take
+    long (SQLite, the game cached and not locked, a :func:`quick_picture`), else on a
     worker thread."""
     with games.game_now(game_id) as entry:
-        if entry is not None:
+        if entry is not None and quick_picture(entry, viewer, after, undos):
             return live_body(entry, viewer, after, undos)
     return await run_in_threadpool(live_state, games, game_id, viewer, after, undos)
 
