@@ -35,7 +35,7 @@ export class RouteEditor {
 
   async read(plan) {
     const t = this.table;
-    const key = `${t.data.count}|${plan}`;
+    const key = `${t.data.count}|${t.data.undos ?? ""}|${plan}`;  // an undo and another action: another state
     if (!this.cache.has(key)) this.cache.set(key, api.routes(t.id, t.token, plan).catch((e) => { this.cache.delete(key); throw e; }));
     return this.cache.get(key);
   }
