@@ -5,10 +5,10 @@
   module and name no variant in their code (identifiers and strings; docstrings and
   comments may say which variant attaches where): the variants attach to the rounds'
   extension points (``rounds/points.py``), listed in ``variants/table.py``.
-* The title's wiring (its top-level modules: ``title.py``, ``view.py``, ``labels.py``...)
-  imports no individual variant module, only the table of variants, and names no variant
-  in its code either (``state.py``, which keeps each variant's sub-state slot, is held
-  to the import rule only).
+* The title's wiring (its top-level modules: ``title.py``, ``view.py``, ``state.py``,
+  ``labels.py``...) imports no individual variant module, only the table of variants, and
+  names no variant in its code either: the state keeps each variant's own state in one
+  generic place (``variants``, keyed by the variant's name, declared by the variant).
 * The board layer (``titles/lost_atlas/board/``) imports no round, variant, picture or
   wiring module.
 
@@ -147,9 +147,9 @@ def _words(text: str) -> list[str]:
 
 
 VARIANT_NOUNS = {("hostile",), ("conglomerate",), ("metropolitan",), ("hq",), ("landmark",),
-                 ("mania",)}
+                 ("mania",), ("bank", "broken")}
 """Words naming a variant or one of its pieces that its module and option names do not
-already say (the Solo Game's Conglomerate, the Landmarks' Metropolitan...)."""
+already say (the Solo Game's Conglomerate, the Landmarks' Metropolitan, a broken bank...)."""
 
 
 def variant_phrases() -> set[tuple[str, ...]]:
@@ -214,8 +214,7 @@ class HostileVote:
 
 
 def _wiring() -> list[str]:
-    """The title's own top-level modules (``title``, ``view``, ``labels``...); the state,
-    which keeps a slot for each variant's sub-state, is read by the import test only."""
+    """The title's own top-level modules (``title``, ``view``, ``state``, ``labels``...)."""
     top = sorted(m for m in graph(TITLE) if m.count(".") == TITLE.count(".") + 1
                  and not (SRC / Path(*m.split("."))).is_dir())
     assert {f"{TITLE}.title", f"{TITLE}.view", f"{TITLE}.state"} <= set(top)
@@ -226,7 +225,7 @@ def _wiring_and_rounds() -> list[str]:
     edges = graph(TITLE)
     rounds = sorted(m for m in edges if m.startswith(f"{TITLE}.rounds."))
     assert f"{TITLE}.rounds.flow" in rounds and len(rounds) >= 5
-    return [*rounds, *(m for m in _wiring() if m != f"{TITLE}.state")]
+    return [*rounds, *_wiring()]
 
 
 def test_the_rounds_and_the_wiring_name_no_variant() -> None:
@@ -243,3 +242,20 @@ def test_the_wiring_imports_only_the_table_of_variants() -> None:
         variants = sorted(m for m in edges[module]
                           if m.startswith(f"{TITLE}.variants") and m not in allowed)
         assert variants == [], f"{module} imports {variants}"
+
+
+def test_each_variant_state_is_declared_under_its_variants_name() -> None:
+    """The keys of ``state.variants`` (and ``Corp.variants``) are names from the table of
+    variants, and the module of that name keys its state by it (its ``VARIANT``)."""
+    import importlib
+
+    from boardroom.titles.lost_atlas.state import VARIANT_STATE
+    from boardroom.titles.lost_atlas.variants import table
+
+    table.install()
+    names = {name for name, _ in table.VARIANTS}
+    assert set(VARIANT_STATE) <= names
+    assert {"solo", "bank_break", "headquarters", "landmarks"} <= set(VARIANT_STATE)
+    for name in VARIANT_STATE:
+        module = importlib.import_module(f"{TITLE}.variants.{name}")
+        assert name == module.VARIANT, f"{module.__name__} keys its state by {name!r}"

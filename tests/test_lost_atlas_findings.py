@@ -23,6 +23,7 @@ from boardroom.titles.lost_atlas.board.mapfile import (
     spec_from_builder,
     spec_to_json,
 )
+from boardroom.titles.lost_atlas.variants import solo
 from test_lost_atlas_custom_map import small_map
 
 COMPONENTS = load_components()
@@ -59,10 +60,10 @@ def test_solo_game_on_a_custom_map_forms_the_conglomerate_and_ends(mode: str) ->
     spec = spec_to_json(spec_from_builder(auto_build(COMPONENTS, mode, 1, Rng(4))))
     game = boardroom.new_game("lost_atlas", ["Ann"], seed=4, options={"mode": mode, "map": spec})
     assert game.state.round == "solo_setup"
-    assert game.state.solo is not None and game.state.solo.drawn
+    assert solo.record(game.state) is not None and solo.record(game.state).drawn
     play_out(game, 4)
     assert game.result is not None
-    assert game.state.solo.score is not None
+    assert solo.record(game.state).score is not None
     again = boardroom.load(json.loads(json.dumps(game.to_record())))
     assert again.view(None) == game.view(None)
 

@@ -72,13 +72,13 @@ def test_setup_figures() -> None:
     assert state.cash(0) == 450
     assert [len(column) for column in state.matrix] == [3, 3]
     in_matrix = {m for column in state.matrix for m in column}
-    assert not in_matrix & set(state.solo.minors)
-    assert sorted(state.solo.deck) == sorted(
-        [f"{m}:president" for m in state.solo.minors]
-        + [f"{m}:share" for m in state.solo.minors for _ in range(3)])
+    assert not in_matrix & set(solo.record(state).minors)
+    assert sorted(solo.record(state).deck) == sorted(
+        [f"{m}:president" for m in solo.record(state).minors]
+        + [f"{m}:share" for m in solo.record(state).minors for _ in range(3)])
     # seed 1: Tunneling drawn, Agricultural chosen; network 20 + 40 (capital) + 20.
-    assert state.solo.minors == ["tunneling", "agricultural"]
-    assert state.solo.network_value == 80 and state.solo.difficulty == "medium"
+    assert solo.record(state).minors == ["tunneling", "agricultural"]
+    assert solo.record(state).network_value == 80 and solo.record(state).difficulty == "medium"
     assert state.price(cid) == 80
 
 
@@ -86,7 +86,7 @@ def test_start_price_is_held_within_60_90() -> None:
     for seed in (2, 3, 4):
         state = formed(seed).state
         price = state.price(cong(state))
-        value = state.solo.network_value
+        value = solo.record(state).network_value
         assert 60 <= price <= 90
         if 60 <= value <= 90:
             assert price == value
@@ -102,12 +102,12 @@ def test_difficulty_option_restricts_the_choice() -> None:
 
 def test_refused_action_leaves_the_state_identical() -> None:
     game = built(1)
-    before = (game.view(None), game.state.copy().solo, list(game.record.actions))
-    drawn = game.state.solo.drawn
+    before = (game.view(None), solo.record(game.state.copy()), list(game.record.actions))
+    drawn = solo.record(game.state).drawn
     with pytest.raises(IllegalAction) as err:
         game.apply(f"conglomerate {drawn}")
     assert err.value.rule == "lost_atlas.solo.setup"
-    assert (game.view(None), game.state.solo, list(game.record.actions)) == before
+    assert (game.view(None), solo.record(game.state), list(game.record.actions)) == before
     game.apply(game.legal_actions()[0])
     snapshot = game.view(None)
     with pytest.raises(IllegalAction) as err:
@@ -123,9 +123,9 @@ def test_income_formula_hand_checked() -> None:
     # seed 1: it reaches its two hub cities (20 each, counted twice) and a capital (40).
     assert sorted(solo.stop_values(state)) == [(20, True), (20, True), (40, False)]
     assert solo.revenue(state) == 0  # no train yet
-    state.solo.trains = ["2"]  # N = 2 stops x 2 hubs = 4: 40 + 20 + 20 + 20
+    solo.record(state).trains = ["2"]  # N = 2 stops x 2 hubs = 4: 40 + 20 + 20 + 20
     assert solo.revenue(state) == 100
-    state.solo.trains = ["2", "3"]  # N = 6: everything, 40 + 4 x 20
+    solo.record(state).trains = ["2", "3"]  # N = 6: everything, 40 + 4 x 20
     assert solo.revenue(state) == 120
 
 
@@ -136,7 +136,7 @@ def test_pay_out_goes_to_its_treasury_and_the_player() -> None:
     corp = state.corps[cid]
     corp.shares.pool -= 1
     corp.shares.give(0, 1)  # the player holds the pool share
-    state.solo.trains = ["2"]
+    solo.record(state).trains = ["2"]
     treasury, cash = state.treasury(cid), state.cash(0)
     log: list[str] = []
     solo.pay(state, log)
@@ -152,17 +152,17 @@ def test_train_purchase_pays_the_difference_and_never_rusts() -> None:
     log: list[str] = []
     treasury, stack = state.treasury(cid), len(state.trains)
     solo.buy_train(state, log)
-    assert state.solo.trains == ["2"] and state.treasury(cid) == treasury - 100
+    assert solo.record(state).trains == ["2"] and state.treasury(cid) == treasury - 100
     solo.buy_train(state, log)  # another 2: the difference is 0
-    assert state.solo.trains == ["2", "2"] and state.treasury(cid) == treasury - 100
+    assert solo.record(state).trains == ["2", "2"] and state.treasury(cid) == treasury - 100
     assert len(state.trains) == stack - 2
     while state.trains[0] == "2":
         state.trains.pop(0)
     solo.buy_train(state, log)  # a 3 after a 2: 200 - 100
-    assert state.solo.trains[-1] == "3" and state.treasury(cid) == treasury - 200
+    assert solo.record(state).trains[-1] == "3" and state.treasury(cid) == treasury - 200
     assert state.phase == "green"
     train_rules.rust(state, "2", log)
-    assert state.solo.trains == ["2", "2", "3"]  # never rusts, no limit
+    assert solo.record(state).trains == ["2", "2", "3"]  # never rusts, no limit
     train_rules.check_limits(state, log)
     assert cid not in state.discards
 
@@ -218,22 +218,22 @@ def test_merger_round_absorbs_a_connected_minor(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(solo, "_reach", reach)
     price = state.price(cid)
-    deck = len(state.solo.deck)
+    deck = len(solo.record(state).deck)
     log: list[str] = []
     solo.merger_round(state, log)
-    assert minor in state.solo.minors
+    assert minor in solo.record(state).minors
     assert all(minor not in column for column in state.matrix)
     assert cid in state.board.hubs.get(home, [])
     assert home not in state.board.reserved
     assert state.corps[cid].hub_costs == [60]
-    assert len(state.solo.deck) == deck + 4
+    assert len(solo.record(state).deck) == deck + 4
     assert state.price(cid) > price
     # no spare hub: nothing more is absorbed
     state.corps[cid].hub_costs = []
     other = state.matrix[0][0]
     log = []
     solo.merger_round(state, log)
-    assert other not in state.solo.minors and not log
+    assert other not in solo.record(state).minors and not log
 
 
 def play_out(seed: int, kind: str) -> Game:
@@ -259,7 +259,7 @@ def test_bots_play_solo_to_the_end(seed: int, kind: str) -> None:
     result = game.result
     assert result is not None and len(result.scores) == 1
     theirs = solo.conglomerate_score(state)
-    assert state.solo.score == theirs
+    assert solo.record(state).score == theirs
     cid = cong(state)
     assert theirs == state.treasury(cid) + sum(
         corp.shares.held(solo.CONGLOMERATE) * state.price(c) for c, corp in state.corps.items())

@@ -98,7 +98,7 @@ def test_depleted_bank_finishes_the_set_of_operating_rounds_then_final_scores() 
     pass_until(state, orr.RUN)
     op(state).step, op(state).revenue = orr.PAYOUT, 100  # the position: it earned 100
     log = act(state, "payout")  # 20 a share: 40 to the president, 60 to the treasury
-    assert state.bank_broken and state.round == "operating" and state.or_number == 1
+    assert bank_break.depleted(state) and state.round == "operating" and state.or_number == 1
     assert any("The bank is depleted" in line for line in log)
     assert state.ledger.cash[bank_break.RESERVE] == 0
     assert state.ledger.cash[BANK] == 30 - 100 + reserve  # payments go on from the reserve
@@ -120,7 +120,7 @@ def test_the_same_game_without_bank_break_goes_on() -> None:
     state, _minors = operating(False)
     while state.round == "operating":
         play_company_turn(state)
-    assert state.round == "stock" and state.cycle == 2 and not state.bank_broken
+    assert state.round == "stock" and state.cycle == 2 and not bank_break.depleted(state)
 
 
 def test_depletion_in_or2_ends_the_game_after_it_and_money_flowing_back_does_not_undo_it() -> None:
@@ -129,7 +129,7 @@ def test_depletion_in_or2_ends_the_game_after_it_and_money_flowing_back_does_not
         play_company_turn(state)
     state.ledger.pay(BANK, bank_break.RESERVE, state.ledger.cash[BANK] - 10)
     play_company_turn(state)
-    assert state.bank_broken and state.ledger.cash[BANK] > 0  # the reserve came in
+    assert bank_break.depleted(state) and state.ledger.cash[BANK] > 0  # the reserve came in
     while state.round == "operating":
         play_company_turn(state, "withhold")
     assert state.round == "over" and state.cycle == 1
@@ -141,7 +141,7 @@ def test_depletion_in_a_merger_round_waits_for_the_next_cycles_operating_rounds(
     state.ledger.pay(BANK, bank_break.RESERVE, state.ledger.cash[BANK])
     log: list[str] = []
     bank_break.note_depletion(state, log)
-    assert state.bank_broken and "the next cycle's" in log[0]
+    assert bank_break.depleted(state) and "the next cycle's" in log[0]
     state.or_number = 1
     assert not bank_break.game_over(state)
     state.or_number = 2

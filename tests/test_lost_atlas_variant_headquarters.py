@@ -103,7 +103,7 @@ def to_operating(state: LostAtlasState, trains: tuple[str, ...] = ("3",)) -> lis
 
 
 def hq_of(state: LostAtlasState, company: str = "union") -> Headquarters:
-    hq = state.corps[company].hq
+    hq = headquarters.of(state, company)
     assert hq is not None
     return hq
 
@@ -129,13 +129,13 @@ def test_bad_notation(text: str) -> None:
 def test_the_option_off_changes_nothing() -> None:
     state = pair(option=False)
     assert state.round == STOCK  # no headquarters step: the round went on
-    assert state.corps["union"].hq is None
+    assert headquarters.of(state, "union") is None
     assert "headquarters" not in TITLE.view(state, None)["companies"]["union"]  # type: ignore[index]
 
 
 def test_placed_at_a_merger_with_a_tax_break() -> None:
     state = pair()
-    assert state.round == MERGER and state.corps["union"].hq == Headquarters("decide")
+    assert state.round == MERGER and headquarters.of(state, "union") == Headquarters("decide")
     assert TITLE.to_act(state) == (ANN,)
     assert legal_texts(state) == [f"hq {h} {e}" for h in ("0,0", "0,2")
                                   for e in ("tax", "land", "zoning")] + ["hq later"]
@@ -268,7 +268,7 @@ def test_land_grant_four_yellow_tiles_one_at_a_time() -> None:
     refuse(state, "lay 9 0,9 r0", "lost_atlas.stock.turn")
     spent = Headquarters("placed", spot=((0, 0), 0), effect="land",
                          laid=((0, 5), (0, 6), (0, 7), (0, 8)))
-    state.corps["union"].hq = spent
+    state.corps["union"].variants[headquarters.VARIANT] = spent
     problem = headquarters.check_grant(state, "union", TileLay((0, 9), "9", 0))
     assert problem is not None and problem.rule == HQ + "land-count"
 
@@ -343,8 +343,8 @@ def test_commercial_zoning_beyond_the_phase_and_without_connection() -> None:
     assert state.round == STOCK
     # A third upgrade: the zoning is spent.
     refuse(state, "lay 14 0,2 r0", "lost_atlas.stock.turn")
-    state.corps["union"].hq = Headquarters("placed", spot=((0, 2), 0), effect="zoning",
-                                           laid=((0, 1), (1, 1)))
+    state.corps["union"].variants[headquarters.VARIANT] = Headquarters(
+        "placed", spot=((0, 2), 0), effect="zoning", laid=((0, 1), (1, 1)))
     problem = headquarters.check_zoning(state, "union", TileLay((0, 2), "14", 0))
     assert problem is not None and problem.rule == HQ + "zoning-count"
 

@@ -121,16 +121,16 @@ def metro_game(**options: Any) -> LostAtlasState:
 
 def test_exported_trains_go_to_the_metropolitan_and_still_count_as_bought() -> None:
     state = metro_game(metropolitan=True)
-    assert state.metropolitan.trains == ["2", "2"]
+    assert landmarks.metropolitan(state).trains == ["2", "2"]
     assert landmarks.price(state) == 20
     log: list[str] = []
     trains.export(state, log)
-    assert state.metropolitan.trains == ["2", "2", "3"] and state.phase == "green"
+    assert landmarks.metropolitan(state).trains == ["2", "2", "3"] and state.phase == "green"
     assert "3" in state.bought and landmarks.price(state) == 40
     assert any("Metropolitan" in line for line in log)
     assert TITLE.view(state, None)["metropolitan"]["price"] == 40
     base = metro_game()
-    assert base.metropolitan is None and "metropolitan" not in TITLE.view(base, None)
+    assert landmarks.metropolitan(base) is None and "metropolitan" not in TITLE.view(base, None)
 
 
 def test_metropolitan_shares_are_bought_sold_and_scored() -> None:
@@ -175,7 +175,7 @@ def test_metropolitan_needs_the_option_and_a_train() -> None:
 def test_sixty_percent_of_the_metropolitan_at_most() -> None:
     state = metro_game(metropolitan=True)
     seat = seat_to_act(state)
-    state.metropolitan.players[seat] = landmarks.MAX_HELD  # the position
+    landmarks.metropolitan(state).players[seat] = landmarks.MAX_HELD  # the position
     refuse(state, "buy metropolitan treasury", "lost_atlas.stock.sixty-percent")
 
 

@@ -21,10 +21,10 @@ def test_bank_break_a_bank_that_ran_out_is_depleted_even_if_money_flows_back() -
     state.ledger.pay(BANK, bank_break.RESERVE, state.ledger.cash[BANK] - 30)  # bank: 30
     price = state.price(company)
     act(state, "issue")  # the bank pays the share's price: more than it has
-    assert state.ledger.cash[BANK] <= 0 or state.bank_broken
+    assert state.ledger.cash[BANK] <= 0 or bank_break.depleted(state)
     pass_until(state, orr.TRAINS)
     act(state, "train 2")  # the price of a train flows back into the bank
     assert price > 30
     while state.round == "operating" and state.or_number == 1:
         act(state, "pass")
-    assert state.bank_broken
+    assert bank_break.depleted(state)

@@ -75,7 +75,7 @@ def test_solo_view_shows_the_conglomerate(tmp_path: Path) -> None:
     game = play_until("solo", {}, 3, 1, "random",
                       lambda v: v["round"] == "operating" and v["cycle"] == 2)
     state = game.state
-    record = state.solo
+    record = solo.record(state)
     company = record.company
     view = game.view(0)["solo"]
     assert view["company"] == company and view["name"] == "Conglomerate"
@@ -111,7 +111,7 @@ def test_solo_view_shows_the_conglomerate(tmp_path: Path) -> None:
 def test_solo_setup_shows_the_drawn_minor(tmp_path: Path) -> None:
     game = play_until("solo", {}, 3, 1, "random", lambda v: v["round"] == solo.SETUP)
     view = game.view(0)["solo"]
-    assert view["company"] is None and view["drawn"] == game.state.solo.drawn
+    assert view["company"] is None and view["drawn"] == solo.record(game.state).drawn
     assert view["deck"] == [] and "treasury" not in view and "score" not in view
     out = show(game, tmp_path)
     assert "Solo Game setup" in out
@@ -122,7 +122,7 @@ def test_solo_final_score_is_the_one_the_result_names() -> None:
     game = play_until("solo", {}, 3, 1, "random", lambda v: v["round"] == "over")
     view = game.view(0)
     score = view["solo"]["score"]
-    assert score == game.state.solo.score
+    assert score == solo.record(game.state).score
     assert f"({score})" in view["result"]["tie_rule"]
     assert f"Score         {score}" in rendered(view)
 

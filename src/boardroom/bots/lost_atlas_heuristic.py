@@ -163,7 +163,7 @@ from boardroom.titles.lost_atlas.state import (
     LostAtlasState,
     StockRound,
 )
-from boardroom.titles.lost_atlas.variants import landmarks
+from boardroom.titles.lost_atlas.variants import bank_break, landmarks
 from boardroom.titles.lost_atlas.variants.headquarters import TAX, KeepHQ, PlaceHQ
 from boardroom.titles.lost_atlas.variants.hostile_mergers import ABSTAIN, NO, YES, Vote
 
@@ -260,8 +260,8 @@ class Public:
         self.mr: Any = state.mr
         self.discards: list[str] = state.discards
         self.seats: int = state.seats()
-        self.bank_broken: bool = state.bank_broken
-        self.metropolitan: Any = state.metropolitan
+        self.bank_broken: bool = bank_break.depleted(state)
+        self.metropolitan: Any = landmarks.metropolitan(state)
         self.metropolitan_price: int = landmarks.price(state)
         self._ledger = state.ledger
         self._dest_values: dict[str, int] | int | None = None

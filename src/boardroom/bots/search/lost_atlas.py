@@ -42,6 +42,7 @@ from boardroom.titles.lost_atlas.rounds import flow
 from boardroom.titles.lost_atlas.rounds.operating_round import HUB, TRACK, OfferTrain, Run
 from boardroom.titles.lost_atlas.rounds.stock_round import Bid, StartAuction
 from boardroom.titles.lost_atlas.state import MAP, OPERATING, LostAtlasState
+from boardroom.titles.lost_atlas.variants import solo
 
 T = TypeVar("T")
 
@@ -55,7 +56,7 @@ LEFT_TO_HEURISTIC = (TileLay, PlaceHub, PlaceSuburb, Run)
 
 def searched(state: LostAtlasState, actions: list[Action]) -> bool:
     """Is this decision worth a search (module doc)?"""
-    if state.round == MAP or state.seats() < 2 or state.solo is not None:
+    if state.round == MAP or state.seats() < 2 or solo.record(state) is not None:
         return False
     return not any(isinstance(a, LEFT_TO_HEURISTIC) for a in actions)
 
@@ -133,7 +134,7 @@ class LostAtlasDomain(Domain[LostAtlasState]):
     def rollout(self, state: LostAtlasState, seat: int, actions: list[Action],
                 rng: Rng) -> Action:
         op = state.op
-        if op is not None and state.round == OPERATING and not state.solo:
+        if op is not None and state.round == OPERATING and not solo.record(state):
             if op.step == TRACK and all(isinstance(a, TileLay | Pass) for a in actions):
                 return self.policy.quick_track(Public(state), op.company, actions)
             if op.step == HUB and all(isinstance(a, PlaceHub | Pass) for a in actions):

@@ -3,11 +3,15 @@
 Money moves only through the :class:`Ledger` (accounts ``bank``, ``p<seat>`` for players
 and ``c:<id>`` for company treasuries); shares only through :class:`Company` holdings.
 Each round keeps its own small sub-state (``auction``, ``sr``, ``op``, ``mr``), so a
-round's rules module owns its own fields.
+round's rules module owns its own fields. Each variant keeps its own state under its name
+(its name in the table of variants) in ``LostAtlasState.variants``, and a company's in
+``Corp.variants``; the variant module owns that state's shape and declares how a copy of
+the state copies it (:func:`declare_variant_state`), so this module names no variant.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +48,36 @@ RULES_V1 = "1"
 """Records of rules version 1 replay under its readings: the priority after an auction went
 clockwise from the auction's opener, and a bankrupt player was ranked by score."""
 
+
+# -- each variant's own state -------------------------------------------------------------
+VariantCopy = Callable[[Any], Any]
+
+VARIANT_STATE: dict[str, VariantCopy | None] = {}
+"""How a copy of the state copies each variant's own state, by the variant's name: a
+function that returns a copy of the value, or None for an immutable value that the copies
+share. Filled by the variant modules (:func:`declare_variant_state`)."""
+
+
+def declare_variant_state(name: str, copy: VariantCopy | None = None) -> None:
+    """The variant ``name`` keeps its own state under that name, in
+    ``LostAtlasState.variants`` and (for a company) ``Corp.variants``: ``copy`` copies one
+    value (a mutable record's ``copy``), None says the values are immutable."""
+    VARIANT_STATE[name] = copy
+
+
+def copy_variant_states(values: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a ``variants`` dict, each value copied as its variant declared."""
+    out = {}
+    for name, value in values.items():
+        try:
+            copy = VARIANT_STATE[name]
+        except KeyError:
+            raise LookupError(f"variant state {name!r} was never declared "
+                              f"(declare_variant_state)") from None
+        out[name] = value if copy is None else copy(value)
+    return out
+
+
 @dataclass
 class Corp:
     """A launched minor company or a formed major corporation."""
@@ -65,15 +99,16 @@ class Corp:
     per_share: int = 0
     minors: tuple[str, ...] = ()
     suburbs: int = 0
-    hq: Any = None
-    """Headquarters variant: the major's headquarters (an immutable
-    ``variants.headquarters.Headquarters``), None without it."""
+    variants: dict[str, Any] = field(default_factory=dict)
+    """The variants' own state for this company, by variant name (see
+    :func:`declare_variant_state`)."""
 
     def copy(self) -> Corp:
         return Corp(self.id, self.kind, self.name, self.abbreviation, self.abilities,
                     self.shares.copy(), list(self.trains), list(self.rusted),
                     list(self.hub_costs), self.operated, self.last_revenue, self.per_share,
-                    self.minors, self.suburbs, hq=self.hq)
+                    self.minors, self.suburbs,
+                    copy_variant_states(self.variants) if self.variants else {})
 
 
 @dataclass
@@ -148,13 +183,9 @@ class LostAtlasState:
     """The Merger Round's sub-state (see merger_round.py)."""
     end_reason: str = ""
     result: Result | None = None
-    solo: Any = None
-    """The Solo Game's Conglomerate (see solo.py), None in other modes."""
-    bank_broken: bool = False
-    """Bank Break: the 8,000 bank has run out; the game ends after this set of Operating
-    Rounds (see bank_break.py)."""
-    metropolitan: Any = None
-    """The Metropolitan's sub-state (Landmarks; see landmarks.py), None until it exists."""
+    variants: dict[str, Any] = field(default_factory=dict)
+    """Each variant's own state, by variant name (see :func:`declare_variant_state`); a
+    variant with nothing to keep (or not in play) has no entry."""
     rules_version: str = "2"
     """"1": the priority after an auction follows its opener and a bankrupt player is
     ranked by score; "2": the priority follows the auction's winner and a bankrupt player
@@ -192,10 +223,7 @@ class LostAtlasState:
             mr=self.mr.copy() if self.mr is not None else None,
             end_reason=self.end_reason,
             result=self.result,
-            solo=self.solo.copy() if self.solo is not None else None,
-            bank_broken=self.bank_broken,
-            metropolitan=(self.metropolitan.copy() if self.metropolitan is not None
-                          else None),
+            variants=copy_variant_states(self.variants) if self.variants else {},
             rules_version=self.rules_version,
             bankrupt=list(self.bankrupt),
         )

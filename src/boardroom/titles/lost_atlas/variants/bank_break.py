@@ -43,8 +43,13 @@ from boardroom.core.errors import IllegalAction, OptionError
 from boardroom.core.ledger import Ledger
 from boardroom.titles.lost_atlas.board.components import Components
 from boardroom.titles.lost_atlas.rounds.points import Points
-from boardroom.titles.lost_atlas.state import BANK, MERGER, LostAtlasState
+from boardroom.titles.lost_atlas.state import BANK, MERGER, LostAtlasState, declare_variant_state
 from boardroom.titles.lost_atlas.variants import switches as variants
+
+VARIANT = "bank_break"
+"""Its name in the table of variants: the key of its state in ``state.variants`` (True
+once the bank is depleted, absent before)."""
+declare_variant_state(VARIANT)  # a bool: immutable
 
 RESERVE = "reserve"
 """The ledger account of the money set aside."""
@@ -119,6 +124,11 @@ def make_ledger(options: Mapping[str, Any], accounts: dict[str, int]) -> Ledger:
 
 
 # -- depletion and the end -----------------------------------------------------------------------
+def depleted(state: LostAtlasState) -> bool:
+    """Has the 8,000 bank run out? Then the game ends after this set of Operating Rounds."""
+    return bool(state.variants.get(VARIANT, False))
+
+
 def ran_out(state: LostAtlasState) -> bool:
     """Is the bank's account at 0 or below now, or was it at any moment before?"""
     ledger = state.ledger
@@ -129,9 +139,9 @@ def ran_out(state: LostAtlasState) -> bool:
 def note_depletion(state: LostAtlasState, log: list[str]) -> None:
     """Mark the bank depleted the first time its account is (or was) at 0 or below; the
     money set aside then joins it."""
-    if not active(state) or state.bank_broken or not ran_out(state):
+    if not active(state) or depleted(state) or not ran_out(state):
         return
-    state.bank_broken = True
+    state.variants[VARIANT] = True
     reserve = state.ledger.cash.get(RESERVE, 0)
     state.ledger.pay(RESERVE, BANK, reserve)
     when = "the next cycle's" if state.round == MERGER else "this cycle's"
@@ -141,14 +151,14 @@ def note_depletion(state: LostAtlasState, log: list[str]) -> None:
 
 def game_over(state: LostAtlasState) -> bool:
     """At the end of an Operating Round 2: does the game end now?"""
-    return active(state) and state.bank_broken and state.or_number == 2
+    return active(state) and depleted(state) and state.or_number == 2
 
 
 def bank_view(state: LostAtlasState) -> dict[str, object] | None:
     if not active(state):
         return None
     return {"cash": state.ledger.cash[BANK], "reserve": state.ledger.cash.get(RESERVE, 0),
-            "depleted": state.bank_broken, "certificate_limit": certificate_limit(state)}
+            "depleted": depleted(state), "certificate_limit": certificate_limit(state)}
 
 
 # -- the certificate limit -------------------------------------------------------------------------

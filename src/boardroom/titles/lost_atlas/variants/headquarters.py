@@ -67,8 +67,13 @@ from boardroom.titles.lost_atlas.state import (
     MAJOR,
     LostAtlasState,
     company_account,
+    declare_variant_state,
 )
 from boardroom.titles.lost_atlas.variants import switches as variants
+
+VARIANT = "headquarters"
+"""Its name in the table of variants: the key of a major's headquarters in its
+``Corp.variants``."""
 
 RULE = "lost_atlas.variant.hq."
 TAX, LAND, ZONING = "tax", "land", "zoning"
@@ -94,6 +99,9 @@ class Headquarters:
     """LAND or ZONING while that initial effect is being used; "" otherwise."""
     laid: tuple[Hex, ...] = ()
     """Hexes laid on or upgraded by the effect being used."""
+
+
+declare_variant_state(VARIANT)  # a Headquarters is immutable: copies share it
 
 
 # -- actions ------------------------------------------------------------------------------
@@ -158,7 +166,11 @@ def enabled(state: LostAtlasState) -> bool:
 
 def of(state: LostAtlasState, company: str) -> Headquarters | None:
     corp = state.corps.get(company)
-    return corp.hq if corp is not None else None
+    if corp is None:
+        return None
+    hq = corp.variants.get(VARIANT)
+    assert hq is None or isinstance(hq, Headquarters)
+    return hq
 
 
 def busy(state: LostAtlasState, company: str) -> bool:
@@ -183,7 +195,11 @@ def _operator(state: LostAtlasState, company: str) -> Operator:
 
 
 def _set(state: LostAtlasState, company: str, hq: Headquarters | None) -> None:
-    state.corps[company].hq = hq
+    held = state.corps[company].variants
+    if hq is None:
+        held.pop(VARIANT, None)
+    else:
+        held[VARIANT] = hq
 
 
 def _name(state: LostAtlasState, company: str) -> str:
@@ -494,5 +510,5 @@ def attach(points: Points) -> None:
     points.step_actions[PlaceHQ] = StepAction((HUB,), check_place, _place_in_hub_step)
     points.merger_interludes.append(_AtMerger())
     points.company_view.append(
-        lambda state, company: {"headquarters": describe(state.corps[company].hq)}
-        if state.corps[company].hq is not None else None)
+        lambda state, company: {"headquarters": describe(hq)}
+        if (hq := of(state, company)) is not None else None)

@@ -39,10 +39,19 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.titles.lost_atlas.rounds.operating_round import PAYOUT
 from boardroom.titles.lost_atlas.rounds.points import Points, StepAction, money_moved
-from boardroom.titles.lost_atlas.state import BANK, LostAtlasState, company_account, player_account
+from boardroom.titles.lost_atlas.state import (
+    BANK,
+    LostAtlasState,
+    company_account,
+    declare_variant_state,
+    player_account,
+)
 from boardroom.titles.lost_atlas.variants import solo
 from boardroom.titles.lost_atlas.variants import switches as variants
 
+VARIANT = "landmarks"
+"""Its name in the table of variants: the key of its state in ``state.variants`` (the
+Metropolitan, once it exists)."""
 METROPOLITAN = "metropolitan"
 """The Metropolitan's id in the Stock Round notation."""
 SHARES = 10
@@ -136,12 +145,16 @@ class Metropolitan:
         return SHARES - sum(self.players.values())
 
 
+declare_variant_state(VARIANT, Metropolitan.copy)
+
+
 def metropolitan_active(state: LostAtlasState) -> bool:
     return variants.enabled(state.options, variants.METROPOLITAN)
 
 
-def _metro(state: LostAtlasState) -> Metropolitan | None:
-    metro = state.metropolitan
+def metropolitan(state: LostAtlasState) -> Metropolitan | None:
+    """The Metropolitan, None until the first export brings it (or without it)."""
+    metro = state.variants.get(VARIANT)
     assert metro is None or isinstance(metro, Metropolitan)
     return metro
 
@@ -150,10 +163,10 @@ def receive_export(state: LostAtlasState, train: str, count: int, log: list[str]
     """Exported trains go to the Metropolitan (it exists from the first export)."""
     if not metropolitan_active(state) or count <= 0:
         return
-    metro = _metro(state)
+    metro = metropolitan(state)
     if metro is None:
         metro = Metropolitan()
-        state.metropolitan = metro
+        state.variants[VARIANT] = metro
     metro.trains.extend([train] * count)
     log.append(f"The exported train{'s go' if count > 1 else ' goes'} to the Metropolitan: "
                f"a share is now worth {price(state)}.")
@@ -161,14 +174,14 @@ def receive_export(state: LostAtlasState, train: str, count: int, log: list[str]
 
 def price(state: LostAtlasState) -> int:
     """A Metropolitan share: the printed price of its trains over 10, rounded down."""
-    metro = _metro(state)
+    metro = metropolitan(state)
     if metro is None:
         return 0
     return sum(state.components.trains[t].price for t in metro.trains) // SHARES
 
 
 def held(state: LostAtlasState, seat: int) -> int:
-    metro = _metro(state)
+    metro = metropolitan(state)
     return metro.players.get(seat, 0) if metro is not None else 0
 
 
@@ -179,7 +192,7 @@ def share_value(state: LostAtlasState, seat: int) -> int:
 
 def stock_candidates(state: LostAtlasState, seat: int) -> list[tuple[str, int]]:
     """The Metropolitan's Stock Round actions worth checking: ('sell', n) / ('buy', 0)."""
-    metro = _metro(state)
+    metro = metropolitan(state)
     if metro is None:
         return []
     out: list[tuple[str, int]] = [("sell", n) for n in range(1, held(state, seat) + 1)]
@@ -188,7 +201,7 @@ def stock_candidates(state: LostAtlasState, seat: int) -> list[tuple[str, int]]:
 
 
 def check_sell(state: LostAtlasState, count: int, seat: int) -> IllegalAction | None:
-    if _metro(state) is None:
+    if metropolitan(state) is None:
         return IllegalAction(METRO_RULE, "the Metropolitan does not exist (it comes with "
                                          "the first export, option metropolitan)")
     if count <= 0 or count > held(state, seat):
@@ -200,7 +213,7 @@ def check_sell(state: LostAtlasState, count: int, seat: int) -> IllegalAction | 
 
 def check_buy(state: LostAtlasState, seat: int, source: str,
               sold: set[str]) -> IllegalAction | None:
-    metro = _metro(state)
+    metro = metropolitan(state)
     if metro is None:
         return IllegalAction(METRO_RULE, "the Metropolitan does not exist (it comes with "
                                          "the first export, option metropolitan)")
@@ -225,7 +238,7 @@ def check_buy(state: LostAtlasState, seat: int, source: str,
 
 
 def buy(state: LostAtlasState, seat: int, log: list[str]) -> None:
-    metro = _metro(state)
+    metro = metropolitan(state)
     assert metro is not None
     value = price(state)
     state.ledger.pay(player_account(seat), BANK, value)
@@ -234,7 +247,7 @@ def buy(state: LostAtlasState, seat: int, log: list[str]) -> None:
 
 
 def sell(state: LostAtlasState, seat: int, count: int, log: list[str]) -> None:
-    metro = _metro(state)
+    metro = metropolitan(state)
     assert metro is not None
     value = price(state)
     left = metro.players[seat] - count
@@ -249,13 +262,13 @@ def sell(state: LostAtlasState, seat: int, count: int, log: list[str]) -> None:
 
 def forfeit(state: LostAtlasState, seat: int) -> None:
     """A bankrupt player leaving the game returns their shares to the Metropolitan."""
-    metro = _metro(state)
+    metro = metropolitan(state)
     if metro is not None:
         metro.players.pop(seat, None)
 
 
 def describe(state: LostAtlasState) -> dict[str, object] | None:
-    metro = _metro(state)
+    metro = metropolitan(state)
     if metro is None:
         return None
     return {"trains": list(metro.trains), "price": price(state), "unsold": metro.unsold,

@@ -76,9 +76,12 @@ from boardroom.titles.lost_atlas.state import (
     Corp,
     LostAtlasState,
     company_account,
+    declare_variant_state,
     player_account,
 )
 
+VARIANT = "solo"
+"""Its name in the table of variants: the key of its state in ``state.variants``."""
 CONGLOMERATE = -2
 """The share holder number of the Conglomerate (the bank pool is -1, players 0, 1...)."""
 SETUP = "solo_setup"
@@ -95,7 +98,7 @@ MAX_BASIC_TILES = 2
 
 @dataclass
 class SoloState:
-    """The Conglomerate's own records (``state.solo``)."""
+    """The Conglomerate's own records (``state.variants["solo"]``, see :func:`record`)."""
 
     drawn: str
     """The minor drawn at random at setup."""
@@ -119,6 +122,17 @@ class SoloState:
         return SoloState(self.drawn, self.company, list(self.minors), list(self.trains),
                          list(self.deck), list(self.discard), self.network_value,
                          self.difficulty, self.absorbed_in, self.score)
+
+
+declare_variant_state(VARIANT, SoloState.copy)
+
+
+def record(state: LostAtlasState) -> SoloState | None:
+    """The Conglomerate's own records; None outside the Solo Game and before the first
+    minor is drawn."""
+    found = state.variants.get(VARIANT)
+    assert found is None or isinstance(found, SoloState)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +176,8 @@ def _rules(state: LostAtlasState) -> ConglomerateRules:
 
 
 def _solo(state: LostAtlasState) -> SoloState:
-    solo = getattr(state, "solo", None)
-    assert isinstance(solo, SoloState), "no Conglomerate in this game"
+    solo = record(state)
+    assert solo is not None, "no Conglomerate in this game"
     return solo
 
 
@@ -173,8 +187,8 @@ def choosing(state: LostAtlasState) -> bool:
 
 def company(state: LostAtlasState) -> str | None:
     """The Conglomerate's company id, or None (not solo, or not formed yet)."""
-    solo = getattr(state, "solo", None)
-    return solo.company or None if isinstance(solo, SoloState) else None
+    solo = record(state)
+    return solo.company or None if solo is not None else None
 
 
 def is_conglomerate(state: LostAtlasState, company_id: str) -> bool:
@@ -183,8 +197,8 @@ def is_conglomerate(state: LostAtlasState, company_id: str) -> bool:
 
 def taken_minors(state: LostAtlasState) -> list[str]:
     """Minors inside the Conglomerate (kept out of the matrix)."""
-    solo = getattr(state, "solo", None)
-    return list(solo.minors) if isinstance(solo, SoloState) else []
+    solo = record(state)
+    return list(solo.minors) if solo is not None else []
 
 
 def seat_name(state: LostAtlasState, seat: int) -> str:
@@ -217,7 +231,7 @@ def begin(state: LostAtlasState, log: list[str]) -> None:
 
     candidates = [m for m in flow.minors_in_game(state) if _home_ref(state, m) is not None]
     drawn = candidates[state.rng.below(len(candidates))]
-    state.solo = SoloState(drawn=drawn)
+    state.variants[VARIANT] = SoloState(drawn=drawn)
     state.round = SETUP
     log.append(f"Solo Game: {state.components.minors[drawn].name} is drawn for the "
                f"{NAME}; {state.players[0]} chooses the second minor.")
@@ -913,20 +927,20 @@ def describe(state: LostAtlasState) -> dict[str, Any] | None:
     """The Solo Game's Conglomerate for the view: its trains, its action deck (face up:
     the cards left, top first, and the used ones), its treasury, price, hubs and running
     score. None outside the Solo Game, and before the first minor is drawn."""
-    record = state.solo
-    if not isinstance(record, SoloState):
+    solo = record(state)
+    if solo is None:
         return None
     out: dict[str, Any] = {
         "name": NAME,
-        "drawn": record.drawn,
-        "company": record.company or None,
-        "minors": list(record.minors),
-        "trains": list(record.trains),
-        "deck": list(record.deck),
-        "next": record.deck[0] if record.deck else None,
-        "discard": list(record.discard),
-        "network_value": record.network_value,
-        "difficulty": record.difficulty or None,
+        "drawn": solo.drawn,
+        "company": solo.company or None,
+        "minors": list(solo.minors),
+        "trains": list(solo.trains),
+        "deck": list(solo.deck),
+        "next": solo.deck[0] if solo.deck else None,
+        "discard": list(solo.discard),
+        "network_value": solo.network_value,
+        "difficulty": solo.difficulty or None,
     }
     cong = company(state)
     if cong is None or cong not in state.corps:  # not formed yet
@@ -942,7 +956,7 @@ def describe(state: LostAtlasState) -> dict[str, Any] | None:
         shares_held={cid: c.shares.held(CONGLOMERATE)
                      for cid, c in sorted(state.corps.items())
                      if c.shares.held(CONGLOMERATE)},
-        score=conglomerate_score(state) if record.score is None else record.score,
+        score=conglomerate_score(state) if solo.score is None else solo.score,
     )
     return out
 
