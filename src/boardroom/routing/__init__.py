@@ -16,7 +16,7 @@ from boardroom.routing.problem import (
     Track,
 )
 from boardroom.routing.rules import RouteRules
-from boardroom.routing.search import solve
+from boardroom.routing.solver import solve
 from boardroom.routing.validate import route_of, validate
 
 __all__ = [

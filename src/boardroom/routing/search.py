@@ -63,6 +63,7 @@ route at the best hub), so at most (1 + such trains) x the budget nodes are visi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardroom.routing.graph import ReducedGraph, reduce
@@ -77,6 +78,8 @@ CATALOGUE = 3000
 """At most this many of the second train's routes are listed up front (two trains)."""
 RELIST = 300
 """At most this many are listed again below a node where every listed route is blocked."""
+HARD_AFTER = 300_000
+"""Nodes of the search of all the trains after which a ``hard`` solver takes over."""
 
 Arm = tuple[int, ...]
 """Move ids from the anchor outwards."""
@@ -819,9 +822,18 @@ def _fill_locals(tables: _Tables, caps: list[int], snap: Snap, local: bool) -> S
     return snap + tuple((best_hub, (), ()) for _ in range(idle))
 
 
-def solve(problem: RouteProblem, node_budget: int | None = None) -> RouteResult:
+Hard = Callable[["_Search", list[int], list[int], int, Snap], "tuple[int, Snap, bool] | None"]
+"""What takes over a search that needs more than ``HARD_AFTER`` nodes: given the search,
+the trains, each one's best alone and the incumbent, (total, snap, proven), or None to
+let the main search go on."""
+
+
+def solve_with(problem: RouteProblem, node_budget: int | None = None,
+               hard: Hard | None = None) -> RouteResult:
     """The company's best routes: one per train, the total, whether it is proven optimal
-    (False only when ``node_budget`` search nodes ran out first) and the nodes visited."""
+    (False only when ``node_budget`` search nodes ran out first) and the nodes visited.
+    With ``hard``, a search of several trains still running after ``HARD_AFTER`` nodes
+    is handed to it (``routing.solver.solve`` hands it to ``packing``)."""
     n = len(problem.trains)
     graph = reduce(problem)
     if n == 0 or graph.n_hubs == 0:
@@ -857,18 +869,34 @@ def solve(problem: RouteProblem, node_budget: int | None = None) -> RouteResult:
             best, snap = best + out.best, snap + out.snap
 
     # 3. The search itself (with two trains, the second one's best routes listed first).
+    # With ``hard``, after HARD_AFTER nodes the rest is handed over.
     if complete and n > 1:
-        try:
-            if n == 2:
-                cat = search.collect(caps[1], alone[1], best - alone[0], CATALOGUE)
-                out = search.run_pair(caps, alone, best, snap, cat)
-            else:
-                out = search.run(caps, alone, best, snap)
-            complete = out.complete
-            if out.best > best:
-                best, snap = out.best, out.snap
-        except _OutOfBudget:
-            complete = False
+        budget = search.budget
+        hand_over = hard is not None and (budget < 0 or search.nodes + HARD_AFTER < budget)
+        for attempt in (0, 1):
+            if attempt == 0 and hand_over:
+                search.budget = search.nodes + HARD_AFTER
+            try:
+                if n == 2:
+                    cat = search.collect(caps[1], alone[1], best - alone[0], CATALOGUE)
+                    out = search.run_pair(caps, alone, best, snap, cat)
+                else:
+                    out = search.run(caps, alone, best, snap)
+                complete = out.complete
+                if out.best > best:
+                    best, snap = out.best, out.snap
+            except _OutOfBudget:
+                complete = False
+            search.budget = budget
+            if complete or attempt or not hand_over or hard is None:
+                break
+            taken = hard(search, caps, alone, best, snap)
+            if taken is not None:
+                total, snap_h, complete = taken
+                if total >= best:
+                    best, snap = total, snap_h
+                break
+            # The hard case gave up: the main search goes on to the end.
     if not complete:
         # Out of budget: the best found; trains it had not placed get, one by one, the
         # best route found in another budget's worth of nodes on the pieces left (or a

@@ -223,15 +223,16 @@ def _check_phase(board: Board, phase: str) -> None:
 
 def company_routes(board: Board, company_id: str, trains: Sequence[int | None], phase: str,
                    destination_values: Mapping[str, int] | int, abilities: frozenset[str],
-                   cut_throat: bool = False, node_budget: int | None = None) -> RouteResult:
+                   cut_throat: bool = False, node_budget: int | None = None,
+                   relax: bool = False) -> RouteResult:
     """The company's best routes now (one per train, stops numbered as in the problem
     of :func:`build_network` with ``reach_only=True``). ``trains`` are the stops of each
     train it owns (None for an ∞-train), rusted Resourceful trains included; a company
-    with no train earns 0."""
+    with no train earns 0. ``relax``: as ``routing.solve`` takes it (the benchmark's)."""
     _check_phase(board, phase)
     net = build_network(board, company_id, trains, destination_values, abilities, cut_throat,
                         reach_only=True)
-    return solve(net.problem, node_budget)
+    return solve(net.problem, node_budget, relax)
 
 
 def waypoints_of(net: Network, route: Route) -> tuple[Waypoint, ...]:
