@@ -124,7 +124,18 @@ def keeps_track(old: TileDef, old_rotation: int, new: TileDef, new_rotation: int
     Every exit stays; every edge-to-edge path stays; the number of stops stays (cities
     are never created or removed) and each old stop's edges are still reached by one
     stop of the new tile. A tile marked ``keep_exits_only`` needs only its exits kept.
+    Remembered on ``new``.
     """
+    key = ("keeps", old.id, old_rotation, new_rotation)
+    known = new._cache.get(key)
+    if known is not None and known[0] is old:
+        return bool(known[1])
+    kept = _keeps_track(old, old_rotation, new, new_rotation)
+    new._cache[key] = (old, kept)
+    return kept
+
+
+def _keeps_track(old: TileDef, old_rotation: int, new: TileDef, new_rotation: int) -> bool:
     if not old.exits(old_rotation) <= new.exits(new_rotation):
         return False
     if len(old.stops) != len(new.stops):

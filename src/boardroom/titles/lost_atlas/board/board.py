@@ -267,7 +267,10 @@ class Board:
         return [(e, neighbour(h, e)) for e in edges]
 
     def copy(self) -> Board:
-        return Board(
+        """An independent copy that shares the derived results (``_reach_cache``) and
+        keeps the stamps of the stamped dicts (the same content)."""
+        new = object.__new__(Board)  # the fields set directly: they are stamped already
+        new.__dict__.update(
             components=self.components,
             spaces=_stamped_copy(self.spaces),
             track=self.track.copy(),
@@ -280,6 +283,7 @@ class Board:
             _pseudo=self._pseudo,
             _reach_cache=self._reach_cache,
         )
+        return new
 
 
 def _stamped_copy(d: dict[Any, Any],

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import cast
 
 from boardroom.core.errors import IllegalAction, NotationError
@@ -41,7 +42,13 @@ from boardroom.titles.lost_atlas.board.board import (
     Board,
     stop_blocks,
 )
-from boardroom.titles.lost_atlas.board.operator import AGRICULTURAL, BRIDGING, TUNNELING, Operator
+from boardroom.titles.lost_atlas.board.operator import (
+    AGRICULTURAL,
+    BRIDGING,
+    OVERNIGHT,
+    TUNNELING,
+    Operator,
+)
 
 TUNNELING_REWARD = 60
 MAX_YELLOW = 2
@@ -126,8 +133,6 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
 
     The search walks a snapshot of the tiles and hubs it was started on, so a board
     that changes afterwards (or a copy that differs) never changes what it finds."""
-    from boardroom.titles.lost_atlas.board.operator import OVERNIGHT
-
     overnight = op.has(OVERNIGHT)
     cache = board._reach_cache
     fast = ("trace", op.id, overnight, board.stamp_key())
@@ -630,8 +635,12 @@ def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBu
 
 def legal_lays(board: Board, op: Operator, colours: tuple[str, ...],
                budget: LayBudget) -> list[TileLay]:
-    """Every legal (hex, tile, rotation) for ``op`` now, sorted."""
-    return sorted(iter_lays(board, op, colours, budget))
+    """Every legal (hex, tile, rotation) for ``op`` now, sorted (by the fields in order,
+    as :class:`TileLay` compares)."""
+    return sorted(iter_lays(board, op, colours, budget), key=_LAY_ORDER)
+
+
+_LAY_ORDER = attrgetter("hex", "tile", "rotation")
 
 
 @dataclass(frozen=True)
