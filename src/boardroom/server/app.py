@@ -285,21 +285,23 @@ def live_body(entry: Entry, viewer: Who, after: int, undos: int | None) -> dict[
 
 
 def live_state(games: GameStore, game_id: str, viewer: Who, after: int,
-               undos: int | None) -> dict[str, Any]:
-    """:func:`live_body` of the current game (it may wait: run it on a worker thread)."""
-    with games.game(game_id) as entry:
+               undos: int | None, at_least: int | None = None) -> dict[str, Any]:
+    """:func:`live_body` of the current game (it may wait: run it on a worker thread);
+    ``at_least``: the version this process's change that woke the feed brought it to."""
+    with games.game_at(game_id, at_least) as entry:
         return live_body(entry, viewer, after, undos)
 
 
 async def live_message(games: GameStore, game_id: str, viewer: Who, after: int,
-                       undos: int | None) -> dict[str, Any]:
+                       undos: int | None, at_least: int | None = None) -> dict[str, Any]:
     """The live message, made on the event loop when that can neither wait nor take
     long (SQLite, the game cached and not locked, a :func:`quick_picture`), else on a
     worker thread."""
-    with games.game_now(game_id) as entry:
+    with games.game_now(game_id, at_least) as entry:
         if entry is not None and quick_picture(entry, viewer, after, undos):
             return live_body(entry, viewer, after, undos)
-    return await run_in_threadpool(live_state, games, game_id, viewer, after, undos)
+    return await run_in_threadpool(live_state, games, game_id, viewer, after, undos,
+                                   at_least)
 
 
 def add_live(app: FastAPI) -> None:
@@ -321,11 +323,13 @@ def add_live(app: FastAPI) -> None:
 
         async def push() -> None:
             seen, seen_undos = max(0, after), undos
+            at_least: int | None = None  # the first picture reads the database
             while True:
-                body = await live_message(games, game_id, viewer, seen, seen_undos)
+                body = await live_message(games, game_id, viewer, seen, seen_undos,
+                                          at_least)
                 await ws.send_json(body)
                 seen, seen_undos = body["count"], body["undos"]
-                await queue.get()
+                at_least = await queue.get()
 
         async def drain() -> None:
             try:

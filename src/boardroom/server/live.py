@@ -32,23 +32,29 @@ CHANNEL = "boardroom_games"
 
 
 class Hub:
-    """Wakes the live connections of a game; safe to call from any thread."""
+    """Wakes the live connections of a game; safe to call from any thread.
+
+    A wake-up carries the version this process's change brought the game to (its cache
+    holds at least that, so no database read is needed), or None for another process's
+    change (read the database). Several in a row merge into one: the newest version, or
+    None if any was None.
+    """
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._subs: dict[str, set[asyncio.Queue[None]]] = {}
+        self._subs: dict[str, set[asyncio.Queue[int | None]]] = {}
         self._lock = threading.Lock()
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
 
-    def subscribe(self, game_id: str) -> asyncio.Queue[None]:
-        queue: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
+    def subscribe(self, game_id: str) -> asyncio.Queue[int | None]:
+        queue: asyncio.Queue[int | None] = asyncio.Queue(maxsize=1)
         with self._lock:
             self._subs.setdefault(game_id, set()).add(queue)
         return queue
 
-    def unsubscribe(self, game_id: str, queue: asyncio.Queue[None]) -> None:
+    def unsubscribe(self, game_id: str, queue: asyncio.Queue[int | None]) -> None:
         with self._lock:
             subs = self._subs.get(game_id)
             if subs is not None:
@@ -60,24 +66,28 @@ class Hub:
         with self._lock:
             return len(self._subs.get(game_id, ()))
 
-    def changed(self, game_id: str) -> None:
+    def changed(self, game_id: str, version: int | None = None) -> None:
+        """``game_id`` changed: to ``version`` by this process, or (None) by another."""
         loop = self.loop
         if loop is None or loop.is_closed():
             return
         with self._lock:
             if game_id not in self._subs:
                 return
-        loop.call_soon_threadsafe(self._wake, game_id)
+        loop.call_soon_threadsafe(self._wake, game_id, version)
 
-    def _wake(self, game_id: str) -> None:
+    def _wake(self, game_id: str, version: int | None) -> None:
         with self._lock:
             queues = list(self._subs.get(game_id, ()))
         for queue in queues:
-            if queue.empty():
-                queue.put_nowait(None)
+            if not queue.empty():
+                waiting = queue.get_nowait()
+                version = None if waiting is None or version is None else max(waiting,
+                                                                              version)
+            queue.put_nowait(version)
 
     def on_change(self, change: Change) -> None:
-        self.changed(change.game_id)
+        self.changed(change.game_id, change.version if change.local else None)
 
 
 class Broadcaster:

@@ -295,12 +295,26 @@ class GameStore:
             yield self._current(game_id)
 
     @contextmanager
-    def game_now(self, game_id: str) -> Iterator[Entry | None]:
-        """The current game with its lock held, if that needs no waiting: this process is
-        the only writer (SQLite), the game is cached and its lock is free. Else None, and
-        the caller uses :meth:`game` on a worker thread. The live feed reads the game on
-        the event loop this way, saving two thread hand-offs per action."""
-        if not self.sole_writer:
+    def game_at(self, game_id: str, at_least: int | None) -> Iterator[Entry]:
+        """:meth:`game`, but a cached game already at version ``at_least`` or later is
+        taken as it is, with no database read (the live feed, woken by this process's
+        own change to that version; a later change by another process wakes it again)."""
+        with self._lock(game_id):
+            with self._guard:
+                cached = self._cache.get(game_id)
+            if at_least is not None and cached is not None and cached.version >= at_least:
+                yield cached
+            else:
+                yield self._current(game_id)
+
+    @contextmanager
+    def game_now(self, game_id: str, at_least: int | None = None) -> Iterator[Entry | None]:
+        """The current game with its lock held, if that needs no waiting: the game is
+        cached, its lock is free, and either this process is the only writer (SQLite) or
+        the cache is at version ``at_least`` (see :meth:`game_at`). Else None, and the
+        caller uses :meth:`game_at` on a worker thread. The live feed reads the game on
+        the event loop this way, saving a thread hand-off per client per action."""
+        if not self.sole_writer and at_least is None:
             yield None
             return
         lock = self._lock(game_id)
@@ -310,6 +324,9 @@ class GameStore:
         try:
             with self._guard:
                 entry = self._cache.get(game_id)
+            if entry is not None and not self.sole_writer and (
+                    at_least is None or entry.version < at_least):
+                entry = None
             yield entry
         finally:
             lock.release()
