@@ -278,3 +278,24 @@ def test_the_event_loop_makes_only_pictures_without_a_legal_list() -> None:
     first = live_body(entry, Who(acting), 0, None)  # made once (on a worker thread) ...
     assert quick_picture(entry, Who(acting), 0, None)  # ... then shared
     assert live_body(entry, Who(acting), 0, None) is first and first["legal"]
+
+
+def test_wake_ups_merge_into_the_newest_version_or_a_database_read() -> None:
+    import asyncio
+
+    from boardroom.server.live import Hub
+
+    async def main() -> None:
+        hub = Hub()
+        hub.bind(asyncio.get_running_loop())
+        queue = hub.subscribe("g")
+        hub._wake("g", 3)
+        hub._wake("g", 5)
+        assert await queue.get() == 5  # this process's changes: the cache is at 5
+        hub._wake("g", 3)
+        hub._wake("g", None)  # another process's change: read the database
+        hub._wake("g", 7)
+        assert await queue.get() is None
+        assert queue.empty()
+
+    asyncio.run(main())
