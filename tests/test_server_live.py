@@ -299,3 +299,20 @@ def test_wake_ups_merge_into_the_newest_version_or_a_database_read() -> None:
         assert queue.empty()
 
     asyncio.run(main())
+
+
+def test_without_redis_the_rate_limit_counts_in_the_process(tmp_path: Path) -> None:
+    url = "redis://127.0.0.1:1/0"  # nothing listens there
+    headers = {"Authorization": "Bearer some-token"}
+    with client_for(tmp_path, rate_per_s=1.0, rate_burst=3, redis_url=None) as plain:
+        plain_codes = [plain.get("/api/health", headers=headers).status_code
+                       for _ in range(5)]
+    (tmp_path / "r").mkdir()
+    with client_for(tmp_path / "r", rate_per_s=1.0, rate_burst=3, redis_url=url,
+                    play_bots=False) as client:
+        client.app.state.broadcaster.stop()  # type: ignore[attr-defined]
+        started = time.monotonic()
+        codes = [client.get("/api/health", headers=headers).status_code for _ in range(5)]
+        assert time.monotonic() - started < 5  # one failed try, then no waiting on Redis
+    assert codes[:3] == [200, 200, 200] and codes.count(429) >= 1
+    assert plain_codes[:3] == [200, 200, 200] and plain_codes.count(429) >= 1

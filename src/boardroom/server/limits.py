@@ -23,6 +23,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 IMPORT_PATH = "/api/games/import"
 log = logging.getLogger("boardroom.server.limits")
+RETRY_S = 5.0
+"""After Redis failed to answer, the seconds each process counts alone before asking again."""
 
 
 async def send_error(send: Send, status: int, code: str, message: str) -> None:
@@ -95,9 +97,13 @@ class SharedCounts:
         self.window = max(1.0, burst / per_s) if per_s > 0 else 1.0
         self._client: Any = None
         self._warned = 0.0
+        self._down_until = 0.0
 
     async def allow(self, key: str) -> bool | None:
-        """True or False; None when Redis could not be asked."""
+        """True or False; None when Redis could not be asked (after a failure it is not
+        asked again for :data:`RETRY_S` seconds, so requests do not wait on it)."""
+        if time.monotonic() < self._down_until:
+            return None
         if self._client is None:
             import redis.asyncio
 
@@ -110,6 +116,7 @@ class SharedCounts:
             pipe.expire(name, int(self.window) + 1)
             count, _ = await pipe.execute()
         except Exception:
+            self._down_until = time.monotonic() + RETRY_S
             if time.monotonic() - self._warned > 60:
                 self._warned = time.monotonic()
                 log.exception("the rate limit cannot reach Redis; each process counts alone")
