@@ -258,6 +258,24 @@ def test_keep_plays_the_priors_choice_unless_the_search_clearly_beats_it() -> No
     assert kept >= 3
 
 
+def test_hard_plays_a_whole_congress_game_legally() -> None:
+    """Congress's hard level (its real budget: 30 iterations played out to the end)
+    against two medium bots: every choice legal, the record replays to the result."""
+    game = boardroom.new_game("congress", ["A", "B", "C"], seed=6)
+    bots = [make_bot("hard", seed=1), make_bot("medium", seed=2), make_bot("medium", seed=3)]
+    searched = 0
+    while not game.is_over:
+        seat = game.to_act[0]
+        action = bots[seat].choose(game, seat)
+        assert action in game.legal_actions(seat)
+        if seat == 0 and isinstance(bots[0], SearchBot) and bots[0].last is not None:
+            searched += bots[0].last.iterations == 30
+            bots[0].last = None
+        game.apply(action, seat)
+    assert searched
+    assert boardroom.load(game.to_record()).result == game.result
+
+
 # -- names and options ---------------------------------------------------------------------------
 def test_levels_and_search_are_listed_with_what_they_are() -> None:
     names = bot_names()
