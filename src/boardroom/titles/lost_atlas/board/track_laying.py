@@ -282,7 +282,10 @@ def first_tiles(board: Board, h: Hex, op: Operator) -> tuple[str, ...]:
 
 
 def exit_problem(board: Board, h: Hex, exits: frozenset[int], op: Operator) -> IllegalAction | None:
-    """The rule a track end on these exits would break, if any."""
+    """The rule a track end on these exits would break, if any (the first side's, in
+    side order)."""
+    if exits.isdisjoint(blocked_edges(board, h, op)):  # the sides that break one
+        return None
     for e in sorted(exits):
         problem = edge_problem(board, h, e, op)
         if problem is not None:
