@@ -163,3 +163,33 @@ def test_a_part_walked_trace_is_not_changed_by_a_later_lay() -> None:
     twin.place_hub(next(iter(expected.stops)), "someone")
     finished = trace_search(board, op).complete()
     assert finished.stops == expected.stops and finished.entries == expected.entries
+
+
+def test_what_a_search_carries_over_from_the_last_one_is_reached_now() -> None:
+    """A company's next trace starts knowing what its last one proved reached (``floor``)
+    only when no trail behind it can have been undone; checked against a fresh trace
+    after every action of a game with upgrades, hubs and mergers."""
+    from boardroom import new_game
+    from boardroom.bots import make_bot
+    from boardroom.titles.lost_atlas.board.operator import Operator as Op
+
+    game = new_game("lost_atlas", ["A", "B", "C"], seed=6, options={"mode": "short"})
+    bots = [make_bot("heuristic", seed=60 + s) for s in range(3)]
+    carried = 0
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(bots[seat].choose(game, seat), seat)
+        state = game.state
+        if state.round == "map":
+            continue
+        for company, corp in state.corps.items():
+            op = Op(company, corp.abilities, state.treasury(company))
+            floor = trace_search(state.board, op).floor
+            if floor is None:
+                continue
+            alone = state.board.copy()
+            alone._reach_cache = {}
+            whole = trace_for(alone, op)
+            assert _contained(floor, whole), company
+            carried += 1
+    assert carried > 20

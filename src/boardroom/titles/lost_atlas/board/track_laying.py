@@ -173,7 +173,7 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
         cache.clear()
     cache[key] = cache[fast] = search
     if not search.done:
-        cache[("last search", company, overnight)] = (pieces, tiles, hubs, starts, search)
+        cache[("last search", company, overnight)] = (pieces, laid, hubs, starts, search)
     if search.done:
         remember(search.reach)
     else:
@@ -213,13 +213,15 @@ def _snapshot(board: Board) -> tuple[dict[Hex, tuple[str, int]], dict[StopRef, t
 
 
 def _carried_floor(board: Board, starts: list[StopRef], pieces: int,
-                   tiles: dict[Hex, tuple[str, int]], hubs: dict[StopRef, tuple[str, ...]],
+                   laid: dict[Hex, LaidTile], hubs: dict[StopRef, tuple[str, ...]],
                    old_starts: list[StopRef], old: TraceSearch) -> Reach | None:
-    """What an earlier search of the company (on the board whose tiles and hubs were
-    ``tiles`` and ``hubs``) proved reached, if every trail behind it is still a trail
-    now: no tile it passed through changed (a tile laid where there was none only adds
-    track), no stop it reached changed hubs, the same hubs to start from. The trace now
-    then reaches all of it, so a question that a yes settles may take it as known."""
+    """What an earlier search of the company (on the board whose track and hubs were
+    ``laid`` and ``hubs``) proved reached, if every trail behind it is still a trail
+    now: every tile it passed through offers at least the moves it offered (unchanged,
+    laid where there was none, or an upgrade that keeps each of its connections on the
+    same stops with no fewer slots: :func:`_extends`), no stop it reached changed hubs,
+    the same hubs to start from. The trace now then reaches all of it, so a question
+    that a yes settles may take it as known."""
     if old.fell_back or pieces != len(board.pieces) or starts != old_starts:
         return None
     known = Reach(set(old.reach.stops), {h: set(e) for h, e in old.reach.entries.items()})
@@ -229,16 +231,37 @@ def _carried_floor(board: Board, starts: list[StopRef], pieces: int,
             known.entries.setdefault(h, set()).update(edges)
     if not known.entries:
         return None
-    now = board.tiles
+    now = board.track.laid
     for h in known.entries.keys() | {ref[0] for ref in starts}:
-        before = tiles.get(h)
-        if before is not None and now.get(h) != before:
+        before = laid.get(h)
+        if before is not None and not _extends(before, now.get(h)):
             return None
     current = board.hubs
     for ref in known.stops:
         if tuple(current.get(ref, ())) != hubs.get(ref, ()):
             return None
     return known
+
+
+def _extends(old: LaidTile, new: LaidTile | None) -> bool:
+    """Does ``new`` offer a trail every move ``old`` offered, through stops no more
+    blocked (the same stops, of the same kind, with no fewer slots)?"""
+    if new is None:
+        return False
+    if new is old or (new.tile is old.tile and new.rotation == old.rotation):
+        return True
+    if len(new.from_stop) < len(old.from_stop):
+        return False
+    for a, b in zip(old.from_edge, new.from_edge, strict=True):
+        if not set(a) <= set(b):
+            return False
+    for a, b in zip(old.from_stop, new.from_stop, strict=False):
+        if not set(a) <= set(b):
+            return False
+    for was, now in zip(old.tile.stops, new.tile.stops, strict=False):
+        if was.kind != now.kind or now.slots < was.slots:
+            return False
+    return True
 
 
 def _still_valid(board: Board, starts: list[StopRef], pieces: int,
