@@ -12,13 +12,16 @@ packing's own order (the same on every machine). See docs/routing.md.
 
 from __future__ import annotations
 
-from boardroom.routing import packing
 from boardroom.routing.problem import RouteProblem, RouteResult
 from boardroom.routing.search import Snap, _Search, solve_with
 
 
 def _hard(search: _Search, caps: list[int], alone: list[int], best: int, snap: Snap
           ) -> tuple[int, Snap, bool] | None:
+    # Imported here: only ``relax`` needs scipy, so a checkout whose environment predates
+    # that dependency still routes.
+    from boardroom.routing import packing
+
     try:
         return packing.solve_packing(search, caps, alone, best, snap)
     except packing.TooMany:
