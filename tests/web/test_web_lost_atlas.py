@@ -6,6 +6,7 @@ asserted; hubs and merger consent are clicked when the game offers them in time.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -69,7 +70,12 @@ def _place_on_map(page: Any, w: Any, covered: set[str], kinds: tuple[str, ...]) 
         page.locator("button.family").first.click()
     page.wait_for_selector("#confirm")
     if page.locator("#rotate").count():
+        # the next rotation is drawn once its preview has come: until then the panel still
+        # shows the one before (and Confirm would play a rotation the player has not seen)
+        shown = page.locator("#rotate").inner_text()
         page.click("#rotate")
+        page.wait_for_function(
+            f"document.querySelector('#rotate')?.textContent !== {json.dumps(shown)}")
         page.wait_for_selector("#preview-note")
         if kind not in covered:
             w.shot(f"lost-atlas-{kind}-preview-rotated")

@@ -10,11 +10,11 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, token, body) {
+async function call(method, path, token, body, signal) {
   const headers = {};
   if (token) headers["Authorization"] = "Bearer " + token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const reply = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  const reply = await fetch(path, {method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body)});
   let data = null;
   try { data = await reply.json(); } catch (e) { data = null; }
   if (!reply.ok) throw new ApiError(reply.status, data);
@@ -31,10 +31,11 @@ export const api = {
   undo: (id, token, after) => call("POST", `/api/games/${id}/undo`, token, {after}),
   answerUndo: (id, token, requestId, accept) =>
     call("POST", `/api/games/${id}/undo/${requestId}`, token, {accept}),
-  map: (id, token, params) => {
+  // signal: an AbortController's, to drop a preview of a position being left
+  map: (id, token, params, signal) => {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(params || {})) if (v !== undefined && v !== null) q.set(k, v);
-    return call("GET", `/api/games/${id}/map?${q}`, token);
+    return call("GET", `/api/games/${id}/map?${q}`, token, undefined, signal);
   },
   piece: (id, token) => call("GET", `/api/games/${id}/piece`, token),
   routes: (id, token, plan) => call("GET", `/api/games/${id}/routes?plan=${encodeURIComponent(plan)}`, token),

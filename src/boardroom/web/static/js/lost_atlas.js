@@ -91,7 +91,10 @@ export class LostAtlasTable {
     }
     const params = preview ? {preview} : (ctx.past ? {at: count} : {});
     if (preview && this.previews.has(key)) { this.picture = this.previews.get(key); return this.picture; }
-    const got = await api.map(t.id, t.token, params);
+    // a preview is of the position as it stands: acting drops the previews still on their
+    // way (dropPreviews), else the server could answer one after the action and refuse it
+    const previewing = preview ? (this.previewing = this.previewing || new AbortController()) : null;
+    const got = await api.map(t.id, t.token, params, previewing ? previewing.signal : undefined);
     this.picture = {...got, key};
     if (preview) this.previews.set(key, this.picture);
     return this.picture;
@@ -248,6 +251,15 @@ export class LostAtlasTable {
       shown.length ? h("span.muted", {}, ` ${shown.length} highlighted hex${shown.length > 1 ? "es" : ""} with your legal actions`) : "",
       reach ? h("span.reach-key", {id: "reach-key"}, h("span.swatch.reach-swatch"), ` ${ctx.view.companies[reach.company]?.name || reach.company} can trace routes into ${Object.keys(reach.hexes).length} hex${Object.keys(reach.hexes).length === 1 ? "" : "es"} (green)`) : "");
     return h("div.map-panel", {}, tools, holder);
+  }
+
+  dropPreviews() {
+    // a redraw still waiting for a preview is of the position being left: it is not swapped in
+    if (!this.previewing) return false;
+    this.previewing.abort();
+    this.previewing = null;
+    this.table.drawing = (this.table.drawing || 0) + 1;
+    return true;
   }
 
   async autoBuild() {

@@ -84,6 +84,9 @@ export class Table {
   }
 
   async refresh(quiet) {
+    // only the latest refresh begun may draw: a poll that left before an action and
+    // answers after the action's own refresh would draw the table as it was before it
+    const mark = (this.refreshes = (this.refreshes || 0) + 1);
     try {
       // hotseat: look as the seat that must act, if this browser holds it
       let token = this.token || this.linkToken || this.tokens()[0] || null;
@@ -94,6 +97,7 @@ export class Table {
         token = acting.token;
         data = await this.fetchAs(token);
       }
+      if (mark !== this.refreshes) return;
       if (quiet && this.data && data.count === this.data.count && token === this.token &&
           JSON.stringify(data.to_act) === JSON.stringify(this.data.to_act) &&
           JSON.stringify(data.undo_request) === JSON.stringify(this.data.undo_request)) return;
@@ -101,7 +105,7 @@ export class Table {
       this.data = data;
       await this.render();
     } catch (e) {
-      if (!quiet) this.showError(e);
+      if (!quiet && mark === this.refreshes) this.showError(e);
     }
   }
 
@@ -123,12 +127,14 @@ export class Table {
     if (this.busy || this.past) return false;
     this.setBusy(true);
     this.hideError();
+    const dropped = this.lostAtlas?.dropPreviews();
     try {
       await api.act(this.id, this.token, notation, this.data.count);
       await this.refresh();
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) await this.refresh();
+      else if (dropped) await this.render();  // the redraw dropped above, of this position
       this.showError(e, notation);
       return false;
     } finally {
@@ -138,6 +144,7 @@ export class Table {
 
   async undo() {
     this.hideError();
+    this.lostAtlas?.dropPreviews();
     try {
       await api.undo(this.id, this.token, this.data.count);
       await this.refresh();
