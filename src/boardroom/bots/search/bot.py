@@ -186,7 +186,7 @@ def _hard(seed: int) -> Bot:
 
 register_bot("search", _search,
              "any title: information-set MCTS over the one-ply bot; options "
-             "search:iters=N,depth=N,horizon=N,widen=X,explore=X,epsilon=X",
+             "search:iters=N,depth=N,horizon=N,widen=X,explore=X,epsilon=X,keep=X",
              with_options=_search_with)
 register_bot("easy", _easy, "level 1 of 3: the one-ply bot (greedy / heuristic) with "
              f"{EASY_BLUNDERS:.0%} of its decisions random")
