@@ -50,6 +50,37 @@ def test_map_preview_changes_nothing_and_a_refused_preview_names_the_rule() -> N
     assert client.get(f"/api/games/{game_id}/map", headers=_auth(token)).json() == now
 
 
+def test_a_preview_of_a_position_that_has_gone_answers_409_with_the_count() -> None:
+    # the page sends the count it previews at (after): once the game has moved on (another
+    # seat or a bot acted meanwhile) the answer is 409 with the current count, as for an
+    # action, not a 422 refusal; an illegal preview at the current count is still a 422
+    client = TestClient(make_app())
+    game_id, seats = _game(client, "lost_atlas", {"mode": "short"})
+    seat = client.get(f"/api/games/{game_id}", headers=_auth(seats[0]["token"])).json()["to_act"][0]
+    token = seats[seat]["token"]
+    state = client.get(f"/api/games/{game_id}", headers=_auth(token)).json()
+    first = state["legal"][0]["notation"]
+    now = client.get(f"/api/games/{game_id}/map", headers=_auth(token),
+                     params={"preview": first, "after": state["count"]})
+    assert now.status_code == 200 and now.json()["count"] == state["count"] + 1
+    assert client.post(f"/api/games/{game_id}/actions", headers=_auth(token),
+                       json={"action": first, "after": state["count"]}).status_code == 200
+    moved = client.get(f"/api/games/{game_id}", headers=_auth(seats[0]["token"])).json()
+    token = seats[moved["to_act"][0]]["token"]
+    legal = client.get(f"/api/games/{game_id}", headers=_auth(token)).json()["legal"]
+    gone = client.get(f"/api/games/{game_id}/map", headers=_auth(token),
+                      params={"preview": legal[0]["notation"], "after": state["count"]})
+    assert gone.status_code == 409 and gone.json()["count"] == moved["count"] == state["count"] + 1
+    fresh = client.get(f"/api/games/{game_id}/map", headers=_auth(token),
+                       params={"preview": legal[0]["notation"], "after": moved["count"]})
+    assert fresh.status_code == 200
+    illegal = client.get(f"/api/games/{game_id}/map", headers=_auth(token),
+                         params={"preview": "piece 40,40 r0", "after": moved["count"]})
+    assert illegal.status_code == 422 and illegal.json()["rule"].startswith("lost_atlas")
+    after = client.get(f"/api/games/{game_id}", headers=_auth(token)).json()
+    assert after["count"] == moved["count"]  # previews changed nothing
+
+
 def test_history_log_and_check() -> None:
     client = TestClient(make_app())
     game_id, seats = _game(client, "acquire", {"mode": "classic"})

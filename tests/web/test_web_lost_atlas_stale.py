@@ -3,10 +3,18 @@ rotated piece's preview can reach the server after the action it previews, when 
 action is no longer legal, and the server refuses it (422, a console error). The page
 drops the previews of a position it is leaving when it acts (the flaky 422 of
 ``test_a_lost_atlas_short_game_by_clicking``). The delay is the page's own fetch held
-back in the browser, so the order is the same every run."""
+back in the browser, so the order is the same every run.
+
+The game can also move on under the page (another seat or a bot acts): a preview the page
+asked for at the old count is answered 409 and the page fetches the table again without
+a message, and an action sent at the old count gets a neutral note, not a refusal. Here
+the test plays that other action through the API while the page's live updates (its
+WebSocket and polls) are switched off, so the page cannot have seen it."""
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from typing import Any
 
 from la_games import click_svg, count, open_seats, wait_past
@@ -23,6 +31,92 @@ SLOW_PREVIEWS = """(() => {
       .finally(() => { window.slowPreviews -= 1; });
   };
 })()"""
+
+
+# the page learns of no change by itself: no WebSocket, and polls skip (document.hidden);
+# map previews wait while window.holdPreviews is set
+UNAWARE = """(() => {
+  window.WebSocket = undefined;
+  Object.defineProperty(Document.prototype, "hidden", {configurable: true, get: () => true});
+  const send = window.fetch;
+  window.holdPreviews = false;
+  window.heldPreviews = 0;
+  window.fetch = (url, options) => {
+    if (!window.holdPreviews || !/\\/map\\?preview=/.test(String(url))) return send(url, options);
+    window.heldPreviews += 1;
+    return new Promise((go) => {
+      const wait = setInterval(() => {
+        if (!window.holdPreviews) { clearInterval(wait); go(); }
+      }, 20);
+    }).then(() => send(url, options)).finally(() => { window.heldPreviews -= 1; });
+  };
+})()"""
+
+
+def _get(base: str, path: str, token: str) -> Any:
+    req = urllib.request.Request(base + path, headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=30) as reply:
+        return json.loads(reply.read())
+
+
+def _someone_else_acts(base: str, game_id: str, tokens: list[str]) -> int:
+    """The seat to act plays its first legal action behind the page's back; the new count."""
+    state = _get(base, f"/api/games/{game_id}", tokens[0])
+    token = tokens[state["to_act"][0]]
+    state = _get(base, f"/api/games/{game_id}", token)
+    req = urllib.request.Request(base + f"/api/games/{game_id}/actions", json.dumps(
+        {"action": state["legal"][0]["notation"], "after": state["count"]}).encode(),
+        {"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=30) as reply:
+        return int(json.loads(reply.read())["count"])
+
+
+def _only_status(errors: list[str], status: int) -> None:
+    # Chromium logs a refused request's status itself; that line alone is expected
+    assert errors and all(f"status of {status}" in e for e in errors), errors
+
+
+def test_a_preview_after_the_game_moved_on_refetches_the_table_silently(open_page: Any) -> None:
+    w = open_page()
+    page = w.page
+    page.add_init_script(UNAWARE)
+    game_id, tokens = _new_game(w.base, 2)
+    open_seats(w, game_id, tokens)
+    click_svg(page, page.locator("#overlay .target").first)
+    page.wait_for_selector("#confirm")
+    assert page.locator("#rotate").count() == 1, "the first piece has several rotations here"
+    page.evaluate("window.holdPreviews = true")
+    page.click("#rotate")      # its preview (after=0) waits in the browser
+    page.wait_for_function("window.heldPreviews === 1")
+    assert _someone_else_acts(w.base, game_id, tokens) == 1
+    page.evaluate("window.holdPreviews = false")  # it reaches a game with 1 action: 409
+    wait_past(page, 0)
+    assert count(page) == 1
+    assert page.locator("#refusal").is_hidden()  # no message: the player did nothing wrong
+    assert not page.locator("text=could not be drawn").count()
+    _only_status(w.errors, 409)
+    del w.errors[:]
+    w.assert_clean()
+
+
+def test_an_action_after_the_game_moved_on_gets_a_note_not_a_refusal(open_page: Any) -> None:
+    w = open_page()
+    page = w.page
+    page.add_init_script(UNAWARE)
+    game_id, tokens = _new_game(w.base, 2)
+    open_seats(w, game_id, tokens)
+    click_svg(page, page.locator("#overlay .target").first)
+    page.wait_for_selector("#confirm")
+    assert _someone_else_acts(w.base, game_id, tokens) == 1
+    page.click("#confirm")     # sent with after=0: 409
+    page.wait_for_selector("#refusal:not([hidden])")
+    note = page.locator("#refusal").inner_text()
+    assert "changed before your action arrived (now 1 action)" in note, note
+    assert "nothing was played" in note and "refused" not in note, note
+    assert count(page) == 1    # the table shown is the game as it is now
+    _only_status(w.errors, 409)
+    del w.errors[:]
+    w.assert_clean()
 
 
 def test_confirming_before_the_rotated_preview_comes_sends_no_stale_preview(

@@ -181,12 +181,16 @@ def game_map(
     at: int | None = Query(None, description="the map after this many actions"),
     preview: str | None = Query(None, max_length=MAX_NOTATION,
                                 description="a legal action of this seat, drawn as if played"),
+    after: int | None = Query(None, description="with preview: the count it was chosen at"),
     authorization: str | None = Header(None),
 ) -> dict[str, Any] | JSONResponse:
     """The Lost Atlas map as SVG with its hex geometry (``{svg, count, phase, hexes}``).
 
     With ``preview`` the map shows that action played (checked like a real one: an illegal
-    one answers 422 with the rule and nothing changes); the game itself is untouched.
+    one answers 422 with the rule and nothing changes); the game itself is untouched. With
+    ``after`` too, a game that no longer has that many actions (another seat acted while
+    the page previewed) answers 409 with the current ``count``, as an action does: the
+    preview is of a position that has gone, not an illegal one.
     """
     game, seat = _game(request, game_id, authorization)
     if game.title.name != "lost_atlas":
@@ -197,6 +201,11 @@ def game_map(
             raise HTTPException(403, "a spectator has no actions to preview")
         if past is not game:
             raise HTTPException(422, "a preview is of the game as it stands, not of the past")
+        count = len(game.record.actions)
+        if after is not None and after != count:
+            return JSONResponse(status_code=409, content={
+                "error": "conflict", "count": count,
+                "message": f"the game has {count} actions now; the preview was of {after}"})
         trial = game.copy()
         try:
             trial.apply(preview, seat)

@@ -2,7 +2,7 @@
 // pannable, coordinates on hover), legal spots highlighted and chosen by clicking a hex,
 // tile and piece previews with rotation, the drawn routes, and the sheets.
 import {h, clear, money} from "./dom.js";
-import {api} from "./api.js";
+import {api, ApiError} from "./api.js";
 import {renderSheets} from "./lost_atlas_sheets.js";
 import {RouteEditor} from "./la_routes.js";
 import {auctionPanel, mergerPanel} from "./la_decide.js";
@@ -89,7 +89,9 @@ export class LostAtlasTable {
       this.picture = {...this.lastConfirmed.picture, key};
       return this.picture;
     }
-    const params = preview ? {preview} : (ctx.past ? {at: count} : {});
+    // a preview says the count it was chosen at: if the game moved on meanwhile (another
+    // seat or a bot acted) the server answers 409, not a refusal of an illegal action
+    const params = preview ? {preview, after: count} : (ctx.past ? {at: count} : {});
     if (preview && this.previews.has(key)) { this.picture = this.previews.get(key); return this.picture; }
     // a preview is of the position as it stands: acting drops the previews still on their
     // way (dropPreviews), else the server could answer one after the action and refuse it
@@ -122,7 +124,18 @@ export class LostAtlasTable {
     let pic, piece = null;
     try {
       [pic, piece] = await Promise.all([this.picture_for(ctx), this.piece_for(ctx).catch(() => null), this.routes.prepare(ctx)]);
-    } catch (e) { root.append(h("p.error", {}, "The map could not be drawn: " + e.message)); return; }
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        // the position previewed has gone: this redraw is dropped and the table fetched
+        // again and drawn (even if a poll already has this count: its redraw is dropped
+        // here too), without a message (nothing the player did was wrong)
+        this.table.drawing = (this.table.drawing || 0) + 1;
+        this.table.refresh(true, true);
+        return;
+      }
+      root.append(h("p.error", {}, "The map could not be drawn: " + e.message));
+      return;
+    }
 
     const decide = [auctionPanel(ctx), mergerPanel(ctx)].filter(Boolean);
     const mb = view.map_building;
@@ -378,7 +391,13 @@ export class LostAtlasTable {
     this.choice = null; this.selected = null;
     this.lastConfirmed = {count: count + 1, picture: pic};
     const ok = await this.table.act(notation);
-    if (!ok) { this.lastConfirmed = null; this.picture = null; await this.table.render(); }
+    if (!ok) {
+      // redrawn without the choice; the refusal (or note) the action got stays shown
+      const said = this.table.root.querySelector("#refusal:not([hidden])");
+      this.lastConfirmed = null; this.picture = null;
+      await this.table.render();
+      if (said) this.table.root.querySelector("#refusal")?.replaceWith(said);
+    }
   }
 
   hexPanel(ctx) {

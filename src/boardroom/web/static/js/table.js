@@ -83,7 +83,7 @@ export class Table {
     return data;
   }
 
-  async refresh(quiet) {
+  async refresh(quiet, force) {
     // only the latest refresh begun may draw: a poll that left before an action and
     // answers after the action's own refresh would draw the table as it was before it
     const mark = (this.refreshes = (this.refreshes || 0) + 1);
@@ -98,7 +98,7 @@ export class Table {
         data = await this.fetchAs(token);
       }
       if (mark !== this.refreshes) return;
-      if (quiet && this.data && data.count === this.data.count && token === this.token &&
+      if (quiet && !force && this.data && data.count === this.data.count && token === this.token &&
           JSON.stringify(data.to_act) === JSON.stringify(this.data.to_act) &&
           JSON.stringify(data.undo_request) === JSON.stringify(this.data.undo_request)) return;
       this.token = token;
@@ -133,8 +133,16 @@ export class Table {
       await this.refresh();
       return true;
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) await this.refresh();
-      else if (dropped) await this.render();  // the redraw dropped above, of this position
+      if (e instanceof ApiError && e.status === 409) {
+        // the game moved on before the action arrived (another seat or a bot acted): not
+        // the player's mistake, so no refusal; the table is fetched again and says so
+        await this.refresh();
+        const count = this.data.count;
+        this.showNote(`The table changed before your action arrived (now ${count} action${count === 1 ? "" : "s"}); ` +
+          "it has been refreshed \u2014 nothing was played.");
+        return false;
+      }
+      if (dropped) await this.render();  // the redraw dropped above, of this position
       this.showError(e, notation);
       return false;
     } finally {
@@ -162,8 +170,18 @@ export class Table {
   showError(e, notation) {
     const box = this.root.querySelector("#refusal") || document.getElementById("toast");
     clear(box);
+    box.classList.remove("note");
     box.append(h("strong", {}, notation ? `“${notation}” refused: ` : "Error: "), e.message,
       e.rule ? h("span.rule", {}, ` [rule ${e.rule}]`) : "");
+    box.hidden = false;
+  }
+
+  showNote(sentence) {
+    // a neutral note where a refusal would go: nothing was refused
+    const box = this.root.querySelector("#refusal") || document.getElementById("toast");
+    clear(box);
+    box.classList.add("note");
+    box.append(sentence);
     box.hidden = false;
   }
 
