@@ -44,7 +44,7 @@ def running_server(data: Path) -> Iterator[str]:
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a bound, not a wait: a loaded machine starts slowly
         while True:
             try:
                 urllib.request.urlopen(base + "/api/web/titles", timeout=1).read()
