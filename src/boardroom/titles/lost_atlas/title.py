@@ -20,7 +20,13 @@ from boardroom.titles.lost_atlas import labels
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board import mapbuild
 from boardroom.titles.lost_atlas.board.components import Components, load_components
-from boardroom.titles.lost_atlas.rounds import flow, stock_round, trains
+from boardroom.titles.lost_atlas.rounds import (
+    flow,
+    merger_round,
+    operating_round,
+    stock_round,
+    trains,
+)
 from boardroom.titles.lost_atlas.rounds.points import POINTS
 from boardroom.titles.lost_atlas.state import (
     MAP,
@@ -93,8 +99,6 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
         found = stock_round.parse(words, text)
         if found is not None:
             return found
-        from boardroom.titles.lost_atlas.rounds import merger_round, operating_round
-
         for module in (operating_round, merger_round):
             found = module.parse(words, text)
             if found is not None:
@@ -114,8 +118,6 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return state.builder.to_act()
         if state.round == STOCK:
             return (stock_round.to_act(state),)
-        from boardroom.titles.lost_atlas.rounds import merger_round, operating_round
-
         module: Any = operating_round if state.round == OPERATING else merger_round
         return (module.to_act(state),)
 
@@ -132,8 +134,6 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return list(state.builder.legal_actions(seat))
         if state.round == STOCK:
             return list(stock_round.legal(state, seat))
-        from boardroom.titles.lost_atlas.rounds import merger_round, operating_round
-
         module: Any = operating_round if state.round == OPERATING else merger_round
         return list(module.legal(state, seat))
 
@@ -168,8 +168,6 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
                 return IllegalAction("lost_atlas.stock.turn",
                                      f"{action} is not a Stock Round action")
             return stock_round.check(state, action, seat)
-        from boardroom.titles.lost_atlas.rounds import merger_round, operating_round
-
         module: Any = operating_round if state.round == OPERATING else merger_round
         result: IllegalAction | None = module.check(state, action, seat)
         return result
@@ -194,8 +192,6 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             if stock_round.apply(state, action, seat, log):  # type: ignore[arg-type]
                 flow.after_stock_round(state, log)
             return log
-        from boardroom.titles.lost_atlas.rounds import merger_round, operating_round
-
         if state.round == OPERATING:
             if operating_round.apply(state, action, seat, log):
                 flow.after_operating(state, log)

@@ -160,12 +160,22 @@ def check_adaptive_home(board: Board, spot: StopRef) -> IllegalAction | None:
 
 
 def check_suburb(board: Board, op: Operator, h: Hex) -> IllegalAction | None:
+    return _suburb_token_problem(board, op) or _suburb_city_problem(board, op, h)
+
+
+def _suburb_token_problem(board: Board, op: Operator) -> IllegalAction | None:
+    """The rules of a suburb that do not depend on the city: Suburban, a token left."""
     if not op.has(SUBURBAN):
         return IllegalAction("lost_atlas.ability.suburban", "only Suburban places suburb tokens")
     placed = sum(1 for owner in board.suburbs.values() if owner == op.id)
     if placed >= SUBURB_TOKENS:
         return IllegalAction("lost_atlas.ability.suburban-count",
                              f"{op.id} has placed both suburb tokens")
+    return None
+
+
+def _suburb_city_problem(board: Board, op: Operator, h: Hex) -> IllegalAction | None:
+    """The rules of a suburb on the city ``h``."""
     if not is_basic_city(board, h):
         return IllegalAction("lost_atlas.ability.suburban-city",
                              "suburbs go only on basic cities (no home, mine or port)")
@@ -187,10 +197,10 @@ def legal_suburbs(board: Board, op: Operator) -> list[Hex]:
 
 def iter_suburbs(board: Board, op: Operator) -> Iterator[Hex]:
     """:func:`legal_suburbs`, lazily (so "is there any?" stops at the first)."""
-    if not op.has(SUBURBAN):
+    if _suburb_token_problem(board, op) is not None:  # asked once, not per city
         return
     for h in basic_cities(board):
-        if check_suburb(board, op, h) is None:
+        if _suburb_city_problem(board, op, h) is None:
             yield h
 
 

@@ -140,15 +140,15 @@ def build_network(board: Board, company_id: str, trains: Sequence[int | None],
     else:
         hexes = sorted(laid)
     stop_refs: list[StopRef] = []
-    for h in hexes:
-        for i in range(len(laid[h].tile.stops)):
-            stop_refs.append((h, i))
-    stop_index = {ref: k for k, ref in enumerate(stop_refs)}
     ports: list[tuple[Hex, int]] = []
-    for h in hexes:
-        for e in range(6):
-            if laid[h].from_edge[e]:
+    for h in hexes:  # one pass: stops and ports each stay in hex order
+        lt = laid[h]
+        for i in range(len(lt.tile.stops)):
+            stop_refs.append((h, i))
+        for e, joined in enumerate(lt.from_edge):
+            if joined:
                 ports.append((h, e))
+    stop_index = {ref: k for k, ref in enumerate(stop_refs)}
     n_stops = len(stop_refs)
     port_node = {p: n_stops + j for j, p in enumerate(ports)}
 
@@ -185,28 +185,30 @@ def build_network(board: Board, company_id: str, trains: Sequence[int | None],
     tracks: list[Track] = []
     pieces: list[Piece] = []
 
-    def add(a: int, b: int, a_side: int, b_side: int, piece: Piece) -> None:
-        tracks.append(Track(a, b, 1 << len(tracks), a_side, b_side))  # pieces[k] names it
-        pieces.append(piece)
-
+    # Track k uses the piece 1 << k, and pieces[k] names it.
     for h in hexes:
         lt = laid[h]
-        for e in range(6):
-            for kind, value in lt.from_edge[e]:
+        for e, joined in enumerate(lt.from_edge):
+            for kind, value in joined:
                 if kind == EDGE and e < value:
-                    add(port_node[(h, e)], port_node[(h, value)], 0, 0, ("path", h, e, value))
+                    tracks.append(Track(port_node[(h, e)], port_node[(h, value)],
+                                        1 << len(tracks)))
+                    pieces.append(("path", h, e, value))
                 elif kind == STOP:
-                    add(stop_index[(h, value)], port_node[(h, e)], 0, 0, ("stub", h, value, e))
+                    tracks.append(Track(stop_index[(h, value)], port_node[(h, e)],
+                                        1 << len(tracks)))
+                    pieces.append(("stub", h, value, e))
         for i, j in lt.tile.links:
-            add(stop_index[(h, i)], stop_index[(h, j)], 0, 0, ("link", h, i, j))
+            tracks.append(Track(stop_index[(h, i)], stop_index[(h, j)], 1 << len(tracks)))
+            pieces.append(("link", h, i, j))
         for e in range(6):
             mine = port_node.get((h, e))
             if mine is None:
                 continue
             n = neighbour(h, e)
-            theirs = port_node.get((n, opposite(e)))
-            if theirs is not None and h < n:
-                add(mine, theirs, 1, 1, ("side", h, e, 0))
+            if h < n and (theirs := port_node.get((n, opposite(e)))) is not None:
+                tracks.append(Track(mine, theirs, 1 << len(tracks), 1, 1))
+                pieces.append(("side", h, e, 0))
 
     rules = RouteRules(local_routes=not cut_throat, express=EXPRESS in abilities,
                        pass_blocked=OVERNIGHT in abilities)

@@ -864,7 +864,7 @@ def _check_submitted(state: LostAtlasState, action: Run) -> IllegalAction | None
             if scope != "map":
                 continue
             return err
-        problem = validate(net.problem, built, routes.RULE)
+        problem = validate(net.problem, built, routes.RULE, derived=True)  # by route_of
         if problem is None:
             break
         if scope == "map":
