@@ -205,6 +205,18 @@ def test_trains_never_share_a_piece_but_cross_at_stops() -> None:
     err = validate(q, both)
     assert err is not None and err.rule == "route.track-shared"
     assert validate(q, routes) is None
+    # Routes route_of just gave (derived) are not walked again; the rule between the
+    # trains still holds.
+    derived = [route_of(q, i, 0, r.tracks) for i, r in enumerate(both)]
+    assert derived == both
+    err = validate(q, derived, derived=True)
+    assert err is not None and err.rule == "route.track-shared"
+    assert validate(q, routes, derived=True) is None
+    claimed = [Route((0, 1), (0,), (0, 1), 1, 999), Route()]  # not what its track earns
+    assert validate(q, claimed).rule == "route.claim"  # type: ignore[union-attr]
+    assert validate(q, claimed, derived=True) is None  # trusted as route_of's: not walked
+    short = validate(q, both[:1], derived=True)
+    assert short is not None and short.rule == "route.train-count"
 
 
 def test_a_route_never_reuses_a_piece() -> None:
