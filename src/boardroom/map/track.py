@@ -139,44 +139,49 @@ class TrackMap:
         a superset of the trail answer, found in linear time (the fallback of ``trace``)."""
         reach = Reach()
         laid = self.laid if laid is None else laid
+        stops, entries = reach.stops, reach.entries
         stack: list[StopRef] = []
         for start in starts:
-            if start not in reach.stops:
-                reach.stops.add(start)
+            if start not in stops:
+                stops.add(start)
                 stack.append(start)
-        first = set(reach.stops)
+        first = set(stops)
         # A work item is either a stop to leave, or (hex, edge) = arriving into hex at edge.
         arrivals: list[tuple[Hex, int]] = []
         seen_arrivals: set[tuple[Hex, int]] = set()
-
-        def leave(h: Hex, targets: tuple[Target, ...]) -> None:
-            for kind, value in targets:
-                if kind == EDGE:
-                    n = neighbour(h, value)
-                    item = (n, opposite(value))
-                    if item not in seen_arrivals:
-                        seen_arrivals.add(item)
-                        arrivals.append(item)
-                else:
-                    ref = (h, value)
-                    if ref not in reach.stops:
-                        reach.stops.add(ref)
-                        stack.append(ref)
-
+        targets: tuple[Target, ...]
         while stack or arrivals:
             if stack:
                 h, i = stack.pop()
                 if (h, i) not in first and blocks is not None and blocks((h, i)):
                     continue
                 tile = laid.get(h)
-                if tile is not None and i < len(tile.from_stop):
-                    leave(h, tile.from_stop[i])
-                continue
-            h, e = arrivals.pop()
-            reach.entries.setdefault(h, set()).add(e)
-            tile = laid.get(h)
-            if tile is not None:
-                leave(h, tile.from_edge[e])
+                if tile is None or i >= len(tile.from_stop):
+                    continue
+                targets = tile.from_stop[i]
+            else:
+                h, e = arrivals.pop()
+                arrived = entries.get(h)
+                if arrived is None:
+                    entries[h] = {e}
+                else:
+                    arrived.add(e)
+                tile = laid.get(h)
+                if tile is None:
+                    continue
+                targets = tile.from_edge[e]
+            # leave the stop or the arrival along each of its targets
+            for kind, value in targets:
+                if kind == EDGE:
+                    item = (neighbour(h, value), opposite(value))
+                    if item not in seen_arrivals:
+                        seen_arrivals.add(item)
+                        arrivals.append(item)
+                else:
+                    ref = (h, value)
+                    if ref not in stops:
+                        stops.add(ref)
+                        stack.append(ref)
         return reach
 
 
