@@ -189,11 +189,11 @@ def _parse_waypoint(word: str, text: str) -> Waypoint:
     try:
         if ":" in word:
             place, _, edge = word.partition(":")
-            q, r = (int(x) for x in place.split(","))
-            return routes.Side((q, r), int(edge))
+            q_text, r_text = place.split(",")  # not two numbers: ValueError, as int's
+            return routes.Side((int(q_text), int(r_text)), int(edge))
         place, _, index = word.partition("/")
-        q, r = (int(x) for x in place.split(","))
-        return ((q, r), int(index) if index else 0)
+        q_text, r_text = place.split(",")
+        return ((int(q_text), int(r_text)), int(index) if index else 0)
     except ValueError:
         raise NotationError(f"{text!r}: {word!r} is not a stop (Q,R or Q,R/STOP) or a hex "
                             f"side (Q,R:EDGE)") from None
@@ -267,6 +267,12 @@ VERBS = ("train", "agree", "decline", "issue", "redeem", "run", "payout", "withh
          "force", "liquidate", "lay", "hub", "suburb")
 
 
+_SIMPLE: dict[str, OperatingAction] = {"agree": Agree(), "decline": Decline(),
+                                       "issue": Issue(), "redeem": Redeem(),
+                                       "payout": Payout(), "withhold": Withhold()}
+"""The one-word actions (frozen values, shared rather than made at every parse)."""
+
+
 def parse(words: list[str], text: str) -> OperatingAction | None:
     """Read an Operating Round action, or None if the first word is not one of ours."""
     head, rest = words[0], words[1:]
@@ -277,11 +283,8 @@ def parse(words: list[str], text: str) -> OperatingAction | None:
         return PlaceHub.parse(" ".join(["hub", *rest]))
     if head == "suburb":
         return PlaceSuburb.parse(" ".join(["suburb", *rest]))
-    simple: dict[str, OperatingAction] = {"agree": Agree(), "decline": Decline(),
-                                          "issue": Issue(), "redeem": Redeem(),
-                                          "payout": Payout(), "withhold": Withhold()}
-    if head in simple and not rest:
-        return simple[head]
+    if head in _SIMPLE and not rest:
+        return _SIMPLE[head]
     try:
         if head == "train":
             if len(rest) == 1:
