@@ -14,6 +14,7 @@ WebSocket and polls) are switched off, so the page cannot have seen it."""
 from __future__ import annotations
 
 import json
+import urllib.parse
 import urllib.request
 from typing import Any
 
@@ -59,16 +60,53 @@ def _get(base: str, path: str, token: str) -> Any:
         return json.loads(reply.read())
 
 
-def _someone_else_acts(base: str, game_id: str, tokens: list[str]) -> int:
-    """The seat to act plays its first legal action behind the page's back; the new count."""
+def _svg_hexes(svg: str) -> set[str]:
+    return {part.split('"', 1)[0] for part in svg.split(' data-hex="')[1:]}
+
+
+def _someone_else_acts(base: str, game_id: str, tokens: list[str],
+                       unlike: set[str] | None = None) -> int:
+    """The seat to act plays its first legal action behind the page's back (with
+    ``unlike``, the first whose map does not draw all of those hexes); the new count."""
     state = _get(base, f"/api/games/{game_id}", tokens[0])
     token = tokens[state["to_act"][0]]
     state = _get(base, f"/api/games/{game_id}", token)
+
+    def drawn(notation: str) -> set[str]:
+        query = urllib.parse.urlencode({"preview": notation, "after": state["count"]})
+        return _svg_hexes(_get(base, f"/api/games/{game_id}/map?{query}", token)["svg"])
+
+    action = next(a["notation"] for a in state["legal"]
+                  if unlike is None or not unlike <= drawn(a["notation"]))
     req = urllib.request.Request(base + f"/api/games/{game_id}/actions", json.dumps(
-        {"action": state["legal"][0]["notation"], "after": state["count"]}).encode(),
+        {"action": action, "after": state["count"]}).encode(),
         {"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
     with urllib.request.urlopen(req, timeout=30) as reply:
         return int(json.loads(reply.read())["count"])
+
+
+# every table swapped in from now on: the hexes its map draws (the hexes a preview adds
+# are those of the piece it places) and whether a note or refusal is shown
+WATCH_MAPS = """(() => {
+  window.mapsDrawn = [];
+  const shown = document.querySelector("#map svg");  // the table drawn already: not counted
+  const look = () => {
+    const svg = document.querySelector("#map svg");
+    if (!svg || svg === shown) return;
+    const hexes = [...svg.querySelectorAll("polygon.hex[data-hex]")].map((p) => p.dataset.hex);
+    const said = !!document.querySelector("#refusal:not([hidden])");
+    const last = window.mapsDrawn[window.mapsDrawn.length - 1];
+    if (last && last.svg === svg && last.said === said) return;
+    window.mapsDrawn.push({svg, hexes, said});
+  };
+  new MutationObserver(look).observe(document.body,
+    {childList: true, subtree: true, attributes: true});
+})()"""
+
+
+def _map_hexes(page: Any) -> set[str]:
+    return set(page.eval_on_selector_all(
+        "#map svg polygon.hex[data-hex]", "ps => ps.map((p) => p.dataset.hex)"))
 
 
 def _only_status(errors: list[str], status: int) -> None:
@@ -105,15 +143,32 @@ def test_an_action_after_the_game_moved_on_gets_a_note_not_a_refusal(open_page: 
     page.add_init_script(UNAWARE)
     game_id, tokens = _new_game(w.base, 2)
     open_seats(w, game_id, tokens)
+    before = _map_hexes(page)
     click_svg(page, page.locator("#overlay .target").first)
     page.wait_for_selector("#confirm")
-    assert _someone_else_acts(w.base, game_id, tokens) == 1
+    page.wait_for_function(
+        f"document.querySelectorAll('#map svg polygon.hex').length > {len(before)}")
+    previewed = _map_hexes(page) - before   # the hexes of the piece the preview places
+    assert previewed
+    # the other action places the piece otherwise (another rotation or spot)
+    assert _someone_else_acts(w.base, game_id, tokens, unlike=previewed) == 1
+    real = _svg_hexes(_get(w.base, f"/api/games/{game_id}/map", tokens[0])["svg"])
+    unplayed = previewed - real            # drawn by the preview only, not by the game now
+    assert unplayed, "the other action places its piece elsewhere"
+    page.evaluate(WATCH_MAPS)
     page.click("#confirm")     # sent with after=0: 409
     page.wait_for_selector("#refusal:not([hidden])")
+    page.wait_for_selector("body:not(.busy)")
     note = page.locator("#refusal").inner_text()
     assert "changed before your action arrived (now 1 action)" in note, note
     assert "nothing was played" in note and "refused" not in note, note
     assert count(page) == 1    # the table shown is the game as it is now
+    # no table drawn since the Confirm shows the unplayed action's preview, not even the
+    # first one the note comes with: the map is the game's map at 1 action
+    drawn = page.evaluate("window.mapsDrawn.map((m) => ({hexes: m.hexes, said: m.said}))")
+    assert any(m["said"] for m in drawn), drawn
+    assert all(not unplayed & set(m["hexes"]) for m in drawn), (unplayed, drawn)
+    assert _map_hexes(page) == real
     _only_status(w.errors, 409)
     del w.errors[:]
     w.assert_clean()

@@ -266,6 +266,13 @@ export class LostAtlasTable {
     return h("div.map-panel", {}, tools, holder);
   }
 
+  forgetChoice() {
+    // the action chosen was not played (the game moved on before it arrived): its preview
+    // is not the map that follows, so the next redraw draws the map as it is
+    this.choice = null; this.selected = null;
+    this.lastConfirmed = null; this.picture = null;
+  }
+
   dropPreviews() {
     // a redraw still waiting for a preview is of the position being left: it is not swapped in
     if (!this.previewing) return false;

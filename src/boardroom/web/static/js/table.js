@@ -135,7 +135,9 @@ export class Table {
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         // the game moved on before the action arrived (another seat or a bot acted): not
-        // the player's mistake, so no refusal; the table is fetched again and says so
+        // the player's mistake, so no refusal; the table is fetched again and says so,
+        // drawn without the preview of the action that was not played
+        this.lostAtlas?.forgetChoice();
         await this.refresh();
         const count = this.data.count;
         this.showNote(`The table changed before your action arrived (now ${count} action${count === 1 ? "" : "s"}); ` +
