@@ -21,8 +21,8 @@ from boardroom.bots.search.mcts import Domain, margin_scores, win_scores
 from boardroom.core.rng import Rng
 from boardroom.core.title import Action, Title
 from boardroom.titles.acquire.board import NAMES, TILE_COUNT, parse_tile
+from boardroom.titles.acquire.merger import merger_view
 from boardroom.titles.acquire.state import AcquireState
-from boardroom.titles.acquire.stockcard import CHAINS
 
 MAX_CANDIDATES = 6
 """At most this many actions of a decision are searched (the prior's best)."""
@@ -48,14 +48,7 @@ def decision_view(state: AcquireState) -> dict[str, Any]:
                             "placed": NAMES[state.placed] if state.placed >= 0 else None}
     m = state.merger
     if m is not None:
-        view["merger"] = {
-            "tile": NAMES[m.tile],
-            "chains": [CHAINS[c] for c in m.chains],
-            "sizes": {CHAINS[c]: s for c, s in m.sizes.items()},
-            "survivor": CHAINS[m.survivor] if m.survivor >= 0 else None,
-            "acquired": CHAINS[m.acquired] if m.acquired >= 0 else None,
-            "pending": [CHAINS[c] for c in m.pending],
-        }
+        view["merger"] = merger_view(m)
     return view
 
 

@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
-from boardroom.titles.acquire.board import tile_name
+from typing import Any
+
+from boardroom.titles.acquire.board import NAMES, tile_name
 from boardroom.titles.acquire.payouts import pay_chain_bonuses
 from boardroom.titles.acquire.placement import absorb, relabel
 from boardroom.titles.acquire.state import (
@@ -142,3 +144,16 @@ def _join(parts: list[str]) -> str:
     if len(parts) == 1:
         return parts[0]
     return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def merger_view(m: Merger) -> dict[str, Any]:
+    """The public picture of a merger in progress, as the title's view shows it:
+    the tile, the chains, their sizes, survivor, the chain being acquired, those left."""
+    return {
+        "tile": NAMES[m.tile],
+        "chains": [CHAINS[c] for c in m.chains],
+        "sizes": {CHAINS[c]: s for c, s in m.sizes.items()},
+        "survivor": CHAINS[m.survivor] if m.survivor >= 0 else None,
+        "acquired": CHAINS[m.acquired] if m.acquired >= 0 else None,
+        "pending": [CHAINS[c] for c in m.pending],
+    }

@@ -507,14 +507,7 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
         }
         m = state.merger
         if m is not None:
-            view["merger"] = {
-                "tile": NAMES[m.tile],
-                "chains": [CHAINS[c] for c in m.chains],
-                "sizes": {CHAINS[c]: s for c, s in m.sizes.items()},
-                "survivor": CHAINS[m.survivor] if m.survivor >= 0 else None,
-                "acquired": CHAINS[m.acquired] if m.acquired >= 0 else None,
-                "pending": [CHAINS[c] for c in m.pending],
-            }
+            view["merger"] = merger.merger_view(m)
             if m.acquired >= 0 and m.survivor >= 0:
                 view["merger"]["sale_price"] = chain_price(m.acquired, m.sizes[m.acquired])
                 view["merger"]["survivor_shares_left"] = ledger.holding(CHAINS[m.survivor],
