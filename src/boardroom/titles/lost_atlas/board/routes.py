@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from boardroom.map.hexes import Hex, neighbour, opposite
-from boardroom.map.track import EDGE, STOP, StopRef
+from boardroom.map.track import EDGE, STOP, LaidTile, StopRef
 from boardroom.routing import (
     Route,
     RouteError,
@@ -306,6 +306,146 @@ def routes_from_waypoints(net: Network, routes: Sequence[Sequence[Waypoint]]) ->
         except RouteError as err:
             raise _lost_atlas_error(net, err) from None
     return out
+
+
+def submitted_revenue(board: Board, company_id: str, trains: Sequence[int | None],
+                      destination_values: Mapping[str, int] | int, abilities: frozenset[str],
+                      routes: Sequence[Sequence[Waypoint]],
+                      cut_throat: bool = False) -> int | None:
+    """What the submitted ``routes`` (one waypoint list per train) earn, read straight
+    off the board's tiles, when every rule holds; None when anything is doubtful.
+
+    A quick accept for checking a president's run, without building a network: the
+    walk takes each track piece exactly as :func:`build_network` (on the routes' own
+    hexes, :func:`waypoint_hexes`), :func:`_tracks_of` and ``routing.route_of`` would,
+    and answers only when those would accept the routes with this revenue; any rule it
+    finds broken, or anything it does not model, gives None, and the caller builds the
+    network to name the rule (so refusals are exactly the network's)."""
+    if len(routes) != len(trains) or any(n is not None and n < 1 for n in trains):
+        return None
+    laid = board.track.laid
+    hubs = board.hubs
+    express = EXPRESS in abilities and len(trains) == 1
+    pass_blocked = OVERNIGHT in abilities
+    shared: set[tuple[object, ...]] = set()  # pieces used by the trains so far
+    total = 0
+    for train, waypoints in enumerate(routes):
+        if not waypoints:
+            continue
+        stops: list[tuple[StopRef, int, int, bool, bool, bool]] = []
+        # (ref, value, bonus, hub, terminal, blocked) of each stop reached, in order
+        groups: set[tuple[object, ...]] = set()
+        used: set[tuple[object, ...]] = set()
+        previous: Waypoint | None = None
+        for point in waypoints:
+            if isinstance(point, Side):
+                h, e = point.hex, point.edge
+                if not 0 <= e < 6:
+                    return None
+                tile = laid.get(h)
+                n = neighbour(h, e)
+                other = laid.get(n)
+                back = opposite(e)
+                if (tile is None or other is None or not tile.from_edge[e]
+                        or not other.from_edge[back] or previous is None):
+                    return None
+                if isinstance(previous, Side):  # along a path of the hex entered
+                    entered = neighbour(previous.hex, previous.edge)
+                    a = opposite(previous.edge)
+                    if h != entered or a == e or (EDGE, e) not in tile.from_edge[a]:
+                        return None
+                    piece: tuple[object, ...] = ("path", h, min(a, e), max(a, e))
+                else:  # out of the stop along its stub
+                    if h != previous[0] or (STOP, previous[1]) not in tile.from_edge[e]:
+                        return None
+                    piece = ("stub", h, previous[1], e)
+                crossing = ("side", h, e) if h < n else ("side", n, back)
+                if piece in used or crossing in used:
+                    return None
+                used.add(piece)
+                used.add(crossing)
+            else:
+                h, i = point
+                tile = laid.get(h)
+                if tile is None or not 0 <= i < len(tile.tile.stops):
+                    return None
+                if isinstance(previous, Side):  # in along the stub of the side entered
+                    a = opposite(previous.edge)
+                    if h != neighbour(previous.hex, previous.edge) or (
+                            STOP, i) not in tile.from_edge[a]:
+                        return None
+                    piece = ("stub", h, i, a)
+                elif previous is not None:  # along a link of the same tile
+                    j = previous[1]
+                    if previous[0] != h or i == j or (min(i, j), max(i, j)) not in tile.tile.links:
+                        return None
+                    piece = ("link", h, min(i, j), max(i, j))
+                if previous is not None:
+                    if piece in used:
+                        return None
+                    used.add(piece)
+                found = _stop_facts(board, company_id, destination_values, hubs, h, i, tile)
+                if found is None:
+                    return None
+                value, bonus, hub, terminal, blocked, group = found
+                if group in groups:  # the stop itself twice, or two stops of one city
+                    return None
+                groups.add(group)
+                stops.append(((h, i), value, bonus, hub, terminal, blocked))
+            previous = point
+        if isinstance(previous, Side) or not stops:
+            return None
+        if len(waypoints) == 1 and (cut_throat or not stops[0][3]):  # a local route
+            return None
+        last = len(stops) - 1
+        for pos, (_, _, _, _, terminal, blocked) in enumerate(stops):
+            if 0 < pos < last and (terminal or (blocked and not pass_blocked)):
+                return None
+        if not any(stop[3] for stop in stops):
+            return None
+        counted = [stop for pos, stop in enumerate(stops)
+                   if not (0 < pos < last and stop[5])]
+        capacity = trains[train]
+        if capacity is not None and express:
+            capacity += 1
+        if capacity is not None and len(counted) > capacity:
+            return None
+        if used & shared:
+            return None
+        shared |= used
+        total += sum(stop[1] for stop in counted) + sum(stop[2] for stop in stops)
+    return total
+
+
+def _stop_facts(board: Board, company_id: str, destination_values: Mapping[str, int] | int,
+                hubs: Mapping[StopRef, Sequence[str]], h: Hex, i: int, tile: LaidTile,
+                ) -> tuple[int, int, bool, bool, bool, tuple[object, ...]] | None:
+    """A stop as :func:`build_network` makes it: (value, bonus, hub, terminal, blocked,
+    city group), or None where the network would refuse to be built."""
+    stop = tile.tile.stops[i]
+    terminal = stop.kind == "destination"
+    group: tuple[object, ...]
+    if terminal:
+        space = board.spaces.get(h)
+        dest = space.destination if space is not None else None
+        if dest is None:
+            return None
+        if isinstance(destination_values, int):
+            value = destination_values
+        elif dest in destination_values:
+            value = destination_values[dest]
+        else:
+            return None
+        group = ("destination", dest)
+    else:
+        value = stop.revenue
+        group = ("port", h) if tile.tile.exclusive_stops else ("city", h, i)
+    hub = company_id in hubs.get((h, i), ())
+    blocked = not terminal and not hub and board.blocks((h, i), company_id)
+    bonus = SUBURB_BONUS if not terminal and board.suburbs.get(h) == company_id else 0
+    if value < 0:
+        return None
+    return value, bonus, hub, terminal, blocked, group
 
 
 def check_routes(board: Board, company_id: str, trains: Sequence[int | None], phase: str,

@@ -846,7 +846,34 @@ def operating_reach(state: LostAtlasState) -> tuple[str, Reach] | None:
 
 def _check_submitted(state: LostAtlasState, action: Run) -> IllegalAction | None:
     """The president's own routes: each a legal route, no track shared, and the revenue
-    claimed what they earn."""
+    claimed what they earn.
+
+    Routes that keep every rule are accepted by a walk of the board's tiles
+    (``routes.submitted_revenue``), with no network built; anything else is checked on
+    the networks (:func:`_check_submitted_on_network`), which name the rule broken."""
+    op = _op(state)
+    assert action.routes is not None
+    trains = _route_trains(state, op.company)
+    if len(action.routes) != len(trains):
+        return IllegalAction(f"{routes.RULE}.train-count",
+                             f"one route per train: {len(trains)} trains, "
+                             f"{len(action.routes)} routes")
+    values = routes.destination_values(state.components, state.phase,
+                                       state.destination_values)
+    earned = routes.submitted_revenue(state.board, op.company, trains, values,
+                                      state.corps[op.company].abilities, action.routes,
+                                      cut_throat=bool(state.options.get("cut_throat_routes")))
+    if earned is None:
+        return _check_submitted_on_network(state, action)
+    if earned != action.revenue:
+        return IllegalAction("lost_atlas.or.run",
+                             f"these routes earn {earned}, not {action.revenue}")
+    return None
+
+
+def _check_submitted_on_network(state: LostAtlasState, action: Run) -> IllegalAction | None:
+    """:func:`_check_submitted` on the routing networks: the routes' own hexes, then,
+    to name the rule a refused route breaks, the whole map."""
     op = _op(state)
     assert action.routes is not None
     trains = _route_trains(state, op.company)
