@@ -74,7 +74,8 @@ from boardroom.core.errors import IllegalAction
 from boardroom.core.rng import Rng
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.track import EDGE, STOP, Reach, StopRef
-from boardroom.routing import cpsat
+from boardroom.routing import cpsat, search
+from boardroom.routing.solver import _hard
 from boardroom.stats import percentile
 from boardroom.titles.lost_atlas.board.board import BLANK, Board, Space
 from boardroom.titles.lost_atlas.board.components import Components, load_components
@@ -575,6 +576,9 @@ def run_corpus(folder: Path, use_cpsat: bool, repeat: int, console: Console,
     table.add_row("proven optimum", f"{len(ours) - len(unproven)} / {len(ours)}", "all",
                   verdict(not unproven))
     table.add_row("clock", "processor time" if cpu else "wall time", "", "")
+    table.add_row("search", "compiled kernel (routing/_bnb.c)"
+                  if search.uses_kernel(None, _hard if relax else None) else "pure Python",
+                  "", "")
     if relax:
         table.add_row("solver", "branch and bound, then the packing relaxation", "", "")
     if node_budget is not None:

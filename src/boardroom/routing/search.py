@@ -63,12 +63,28 @@ route at the best hub), so at most (1 + such trains) x the budget nodes are visi
 
 from __future__ import annotations
 
+import os
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardroom.routing.graph import ReducedGraph, reduce
 from boardroom.routing.problem import Route, RouteProblem, RouteResult
 from boardroom.routing.validate import route_of
+
+try:
+    from boardroom.routing import _bnb
+except ImportError:  # pragma: no cover - built without a C compiler
+    _bnb = None  # type: ignore[assignment]
+
+KERNEL_BUILT = _bnb is not None
+"""Whether the compiled search (``_bnb.c``, built by ``pip install``) is importable."""
+KERNEL = KERNEL_BUILT and os.environ.get("BOARDROOM_PURE_PYTHON_ROUTES", "") in ("", "0")
+"""Whether ``solve_with`` uses it by default (``BOARDROOM_PURE_PYTHON_ROUTES=1``: never).
+Both paths visit the same nodes and answer the same routes (``tests/test_routing_kernel.py``),
+so the choice changes only the time taken."""
+KERNEL_MAX_STOPS = 500
+"""The compiled search's arms hold at most this many stops; bigger graphs use Python."""
 
 NORMAL, END_ONLY, PASSABLE = 0, 1, 2
 BIG = 1 << 30
@@ -776,6 +792,107 @@ class _Search:
         return _Outcome(state["best"], found[0], complete)
 
 
+def _words(x: int, n: int) -> bytes:
+    """A bitset as ``n`` native 64-bit words, least significant first (the kernel's)."""
+    low = (1 << 64) - 1
+    return array("Q", [(x >> (64 * i)) & low for i in range(n)]).tobytes()
+
+
+def _flat(snap: Snap) -> list[int]:
+    out = [len(snap)]
+    for anchor, top_arm, bot_arm in snap:
+        out += [anchor, len(top_arm), *top_arm, len(bot_arm), *bot_arm]
+    return out
+
+
+def _unflat(flat: list[int]) -> Snap:
+    out = []
+    at = 1
+    for _ in range(flat[0]):
+        anchor, tl = flat[at], flat[at + 1]
+        top_arm = tuple(flat[at + 2:at + 2 + tl])
+        bl = flat[at + 2 + tl]
+        bot_arm = tuple(flat[at + 3 + tl:at + 3 + tl + bl])
+        out.append((anchor, top_arm, bot_arm))
+        at += 3 + tl + bl
+    return tuple(out)
+
+
+class _KernelSearch:
+    """``_Search`` with ``run`` and ``collect`` + ``run_pair`` (as ``pair``) compiled
+    (``_bnb.c``): the same nodes in the same order, so the same answer and node count."""
+
+    def __init__(self, tables: _Tables, local: bool, budget: int | None, trains: int) -> None:
+        assert _bnb is not None
+        self.t = tables
+        self.local = local
+        self.budget = budget if budget is not None else -1
+        self.nodes = 0
+        t = tables
+        ns, nv = t.ns, t.n_relax
+        wv = max(1, (max(t.graph.vertices, nv, ns) + 63) // 64)
+        wp = max(1, (max((m.bit_length() for m in t.move_pieces), default=0) + 63) // 64)
+        self.wp = wp
+        nm = len(t.move_pieces)
+        mstart = [0]
+        mlist: list[int] = []
+        target = [0] * nm
+        for v in range(ns):
+            for _, w, mi in t.moves[v]:
+                mlist.append(mi)
+                target[mi] = w
+            mstart.append(len(mlist))
+        passes = t.move_passes if t.relax_junctions else (0,) * nm
+        near_start = [0]
+        near_val: list[int] = []
+        near_bit: list[int] = []
+        for v in range(nv):
+            for value, ebit in t.ends_near[v]:
+                near_val.append(value)
+                near_bit.append(ebit.bit_length() - 1)
+            near_start.append(len(near_val))
+
+        def words(xs: tuple[int, ...] | list[int], n: int) -> bytes:
+            return b"".join(_words(x, n) for x in xs)
+
+        self.k = _bnb.Kernel(
+            ns, t.nh, nv, nm, wp, wv, t.n_groups, t.pass_extra, int(t.transpose), int(local),
+            trains,
+            array("q", t.val).tobytes(), array("q", t.bon).tobytes(),
+            array("i", t.kind).tobytes(), words(t.gvm, wv),
+            array("i", mstart).tobytes(), array("i", mlist).tobytes(),
+            array("i", target).tobytes(), words(t.move_pieces, wp), words(passes, wv),
+            array("q", t.top).tobytes(), words(t.relax, wv), array("q", t.flow).tobytes(),
+            array("q", t.stop_end).tobytes(), _words(t.end_mask, wv),
+            array("i", near_start).tobytes(), array("q", near_val).tobytes(),
+            array("i", near_bit).tobytes(),
+        )
+
+    def snap_pieces(self, snap: Snap) -> int:
+        move_pieces = self.t.move_pieces
+        used = 0
+        for _, top_arm, bot_arm in snap:
+            for mi in top_arm + bot_arm:
+                used |= move_pieces[mi]
+        return used
+
+    def run(self, caps: list[int], alone: list[int], best: int, snap: Snap,
+            start_used: int = 0, ceiling: int = BIG) -> _Outcome:
+        """``_Search.run``."""
+        got, flat, complete, self.nodes = self.k.run(
+            caps, alone, best, _flat(snap), _words(start_used, self.wp), ceiling,
+            self.budget, self.nodes)
+        return _Outcome(got, _unflat(flat), bool(complete))
+
+    def pair(self, caps: list[int], alone: list[int], best: int, snap: Snap, floor: int,
+             most: int) -> _Outcome:
+        """``_Search.collect(caps[1], alone[1], floor, most)`` then ``run_pair`` on it (out
+        of budget in either: the incumbent, not complete)."""
+        got, flat, complete, self.nodes = self.k.pair(
+            caps, alone, best, _flat(snap), floor, most, self.budget, self.nodes)
+        return _Outcome(got, _unflat(flat), bool(complete))
+
+
 def _routes_from(problem: RouteProblem, tables: _Tables, order: list[int],
                  snap: Snap) -> tuple[Route, ...]:
     routes = [Route() for _ in problem.trains]
@@ -804,7 +921,8 @@ def _routes_from(problem: RouteProblem, tables: _Tables, order: list[int],
     return tuple(routes)
 
 
-def _complete_greedily(search: _Search, caps: list[int], snap: Snap, extra: int) -> Snap:
+def _complete_greedily(search: _Search | _KernelSearch, caps: list[int], snap: Snap,
+                       extra: int) -> Snap:
     for k in range(len(snap), len(caps)):
         search.budget = search.nodes + max(extra, 1)
         out = search.run([caps[k]], [BIG], 0, (), start_used=search.snap_pieces(snap))
@@ -828,12 +946,23 @@ the trains, each one's best alone and the incumbent, (total, snap, proven), or N
 let the main search go on."""
 
 
+def uses_kernel(kernel: bool | None = None, hard: Hard | None = None) -> bool:
+    """Whether ``solve_with`` runs the compiled search: ``kernel`` (None: ``KERNEL``),
+    never with ``hard`` (the packing hand-over works on the Python search)."""
+    want = KERNEL if kernel is None else kernel
+    if want and not KERNEL_BUILT:
+        raise RuntimeError("the compiled route search (boardroom.routing._bnb) is not built")
+    return want and hard is None
+
+
 def solve_with(problem: RouteProblem, node_budget: int | None = None,
-               hard: Hard | None = None) -> RouteResult:
+               hard: Hard | None = None, kernel: bool | None = None) -> RouteResult:
     """The company's best routes: one per train, the total, whether it is proven optimal
     (False only when ``node_budget`` search nodes ran out first) and the nodes visited.
     With ``hard``, a search of several trains still running after ``HARD_AFTER`` nodes
-    is handed to it (``routing.solver.solve`` hands it to ``packing``)."""
+    is handed to it (``routing.solver.solve`` hands it to ``packing``). ``kernel``: use
+    the compiled search (None: when built and not switched off, see ``KERNEL``); the
+    answer and the node count are the same either way."""
     n = len(problem.trains)
     graph = reduce(problem)
     if n == 0 or graph.n_hubs == 0:
@@ -842,7 +971,11 @@ def solve_with(problem: RouteProblem, node_budget: int | None = None,
     caps_of = [problem.capacity(i) for i in range(n)]
     order = sorted(range(n), key=lambda i: (caps_of[i] is not None, -(caps_of[i] or 0), i))
     caps = [BIG if caps_of[i] is None else min(caps_of[i] or 0, BIG) for i in order]
-    search = _Search(tables, problem.rules.local_routes, node_budget)
+    search: _Search | _KernelSearch
+    if uses_kernel(kernel, hard) and tables.ns <= KERNEL_MAX_STOPS:
+        search = _KernelSearch(tables, problem.rules.local_routes, node_budget, n)
+    else:
+        search = _Search(tables, problem.rules.local_routes, node_budget)
     complete = True
     trivial = [tables.top[min(c, tables.n_groups)] + tables.pass_extra for c in caps]
 
@@ -877,7 +1010,10 @@ def solve_with(problem: RouteProblem, node_budget: int | None = None,
             if attempt == 0 and hand_over:
                 search.budget = search.nodes + HARD_AFTER
             try:
-                if n == 2:
+                if isinstance(search, _KernelSearch):
+                    out = (search.pair(caps, alone, best, snap, best - alone[0], CATALOGUE)
+                           if n == 2 else search.run(caps, alone, best, snap))
+                elif n == 2:
                     cat = search.collect(caps[1], alone[1], best - alone[0], CATALOGUE)
                     out = search.run_pair(caps, alone, best, snap, cat)
                 else:
@@ -890,6 +1026,7 @@ def solve_with(problem: RouteProblem, node_budget: int | None = None,
             search.budget = budget
             if complete or attempt or not hand_over or hard is None:
                 break
+            assert isinstance(search, _Search)
             taken = hard(search, caps, alone, best, snap)
             if taken is not None:
                 total, snap_h, complete = taken

@@ -1,0 +1,1525 @@
+/* The branch and bound of search.py, compiled: an exact port of _Search.collect,
+ * _Search.run_pair, _Search.run (with its nested search of the rest), chain and
+ * block_bound with its memo, and the transposition memo. Python builds the tables
+ * (search._Tables) and hands them here as flat arrays; bitsets are little-endian arrays
+ * of 64-bit words, sized per problem. Every loop visits in the same order as the Python
+ * code and every node is counted at the same place, so the routes, the total and the
+ * node count are the Python path's on every problem (tests/test_routing_kernel.py).
+ * No clocks; the memo tables grow as needed and are freed with the kernel (block-bound
+ * memo) or at the end of each single-train run (transposition memo). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+typedef int64_t i64;
+
+#define NORMAL 0
+#define END_ONLY 1
+#define PASSABLE 2
+#define BIG ((i64)1 << 30)
+#define BLOCK_MIN 4
+#define RELIST 300
+
+/* ---------------------------------------------------------------- hash maps */
+
+typedef struct {
+    size_t cap, n;
+    int kw;
+    u64 *keys;
+    i64 *vals;
+    unsigned char *used;
+} Map;
+
+static int map_init(Map *m, int kw, size_t cap) {
+    m->cap = cap;
+    m->n = 0;
+    m->kw = kw;
+    m->keys = (u64 *)malloc(sizeof(u64) * (size_t)kw * cap);
+    m->vals = (i64 *)malloc(sizeof(i64) * cap);
+    m->used = (unsigned char *)calloc(cap, 1);
+    return m->keys && m->vals && m->used;
+}
+
+static void map_free(Map *m) {
+    free(m->keys);
+    free(m->vals);
+    free(m->used);
+    m->keys = NULL;
+    m->vals = NULL;
+    m->used = NULL;
+}
+
+static u64 hash_words(const u64 *k, int kw) {
+    u64 h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < kw; i++) {
+        h ^= k[i] + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
+        h *= 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 33;
+    }
+    return h;
+}
+
+static i64 *map_find(Map *m, const u64 *key) {
+    size_t mask = m->cap - 1;
+    size_t i = (size_t)hash_words(key, m->kw) & mask;
+    int kw = m->kw;
+    while (m->used[i]) {
+        if (memcmp(m->keys + i * (size_t)kw, key, sizeof(u64) * (size_t)kw) == 0)
+            return m->vals + i;
+        i = (i + 1) & mask;
+    }
+    return NULL;
+}
+
+static int map_grow(Map *m);
+
+/* Insert or overwrite. Returns 0 on allocation failure. */
+static int map_put(Map *m, const u64 *key, i64 val) {
+    if (2 * (m->n + 1) > m->cap && !map_grow(m))
+        return 0;
+    size_t mask = m->cap - 1;
+    int kw = m->kw;
+    size_t i = (size_t)hash_words(key, kw) & mask;
+    while (m->used[i]) {
+        if (memcmp(m->keys + i * (size_t)kw, key, sizeof(u64) * (size_t)kw) == 0) {
+            m->vals[i] = val;
+            return 1;
+        }
+        i = (i + 1) & mask;
+    }
+    m->used[i] = 1;
+    memcpy(m->keys + i * (size_t)kw, key, sizeof(u64) * (size_t)kw);
+    m->vals[i] = val;
+    m->n++;
+    return 1;
+}
+
+static int map_grow(Map *m) {
+    Map bigger;
+    if (!map_init(&bigger, m->kw, m->cap * 2)) {
+        map_free(&bigger);
+        return 0;
+    }
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->used[i])
+            map_put(&bigger, m->keys + i * (size_t)m->kw, m->vals[i]);
+    map_free(m);
+    *m = bigger;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- the kernel */
+
+typedef struct {
+    PyObject_HEAD
+    int ns, nh, nv, nm, wp, wv, n_groups, transpose, local, maxtr, rs, snapmax;
+    i64 pass_extra;
+    i64 *val, *bon, *top, *flow, *stop_end, *near_val;
+    int *kind, *mstart, *mlist, *mtarget, *near_start, *near_bit;
+    u64 *gvm, *mpieces, *mpasses, *relax, *end_mask;
+    /* search state */
+    i64 nodes, budget;
+    int oob, nomem;
+    Map bmemo;
+    /* chain scratch */
+    int *num, *low, *at, *vstack;
+    i64 *best_at, *root_one, *root_both, *ones;
+    u64 *todo;
+} Kernel;
+
+static inline int any_and(const u64 *a, const u64 *b, int n) {
+    for (int i = 0; i < n; i++)
+        if (a[i] & b[i])
+            return 1;
+    return 0;
+}
+
+static inline int any_set(const u64 *a, int n) {
+    for (int i = 0; i < n; i++)
+        if (a[i])
+            return 1;
+    return 0;
+}
+
+static inline int has_bit(const u64 *a, int b) { return (int)(a[b >> 6] >> (b & 63) & 1); }
+
+/* The most a simple path (two, if two) from x collects in what gm leaves (_Search.chain). */
+static i64 chain(Kernel *k, int x, const u64 *gm, int two) {
+    int nv = k->nv, wv = k->wv;
+    u64 inner[wv];
+    for (int i = 0; i < wv; i++)
+        inner[i] = ~gm[i] & ~k->end_mask[i];
+    inner[x >> 6] |= (u64)1 << (x & 63);
+    int *num = k->num, *low = k->low, *at = k->at, *vstack = k->vstack;
+    i64 *best_at = k->best_at;
+    u64 *todo = k->todo;
+    memset(num, 0, sizeof(int) * (size_t)nv);
+    memset(low, 0, sizeof(int) * (size_t)nv);
+    memset(best_at, 0, sizeof(i64) * (size_t)nv);
+    num[x] = low[x] = 1;
+    int counter = 2;
+    int depth = 0;
+    at[0] = x;
+    for (int i = 0; i < wv; i++)
+        todo[i] = k->relax[(size_t)x * wv + i] & inner[i];
+    int vs = 0, nroot = 0;
+    const i64 *flow = k->flow, *stop_end = k->stop_end;
+    for (;;) {
+        u64 *t = todo + (size_t)depth * wv;
+        int u = at[depth];
+        int w = -1;
+        for (int i = 0; i < wv; i++) {
+            if (t[i]) {
+                w = i * 64 + __builtin_ctzll(t[i]);
+                t[i] &= t[i] - 1;
+                break;
+            }
+        }
+        if (w >= 0) {
+            int nw = num[w];
+            if (!nw) {
+                num[w] = low[w] = counter++;
+                vstack[vs++] = w;
+                depth++;
+                at[depth] = w;
+                u64 *row = todo + (size_t)depth * wv;
+                const u64 *adj = k->relax + (size_t)w * wv;
+                for (int i = 0; i < wv; i++)
+                    row[i] = adj[i] & inner[i];
+            } else if (nw < low[u]) {
+                low[u] = nw;
+            }
+            continue;
+        }
+        depth--;
+        if (depth < 0)
+            break;
+        int p = at[depth];
+        int lu = low[u];
+        if (lu < low[p])
+            low[p] = lu;
+        if (lu < num[p])
+            continue;
+        i64 total = 0, e1 = 0, e2 = 0;
+        for (;;) {
+            int y = vstack[--vs];
+            total += flow[y];
+            i64 c = best_at[y];
+            if (stop_end[y] > c)
+                c = stop_end[y];
+            for (int j = k->near_start[y]; j < k->near_start[y + 1]; j++) {
+                if (!has_bit(gm, k->near_bit[j])) {
+                    if (k->near_val[j] > c)
+                        c = k->near_val[j];
+                    break;
+                }
+            }
+            if (c > e1) {
+                e2 = e1;
+                e1 = c;
+            } else if (c > e2) {
+                e2 = c;
+            }
+            if (y == u)
+                break;
+        }
+        i64 one = total + e1;
+        if (p == x) {
+            k->root_one[nroot] = one;
+            k->root_both[nroot] = one + e2;
+            nroot++;
+        }
+        if (one > best_at[p])
+            best_at[p] = one;
+    }
+    i64 *ones = k->ones;
+    int n = 0;
+    for (int i = 0; i < nroot; i++)
+        ones[n++] = k->root_one[i];
+    for (int j = k->near_start[x]; j < k->near_start[x + 1]; j++)
+        if (!has_bit(gm, k->near_bit[j]))
+            ones[n++] = k->near_val[j];
+    if (!n)
+        return 0;
+    /* the two largest (Python sorts them all) */
+    i64 b1 = ones[0], b2 = INT64_MIN;
+    for (int i = 1; i < n; i++) {
+        if (ones[i] > b1) {
+            b2 = b1;
+            b1 = ones[i];
+        } else if (ones[i] > b2) {
+            b2 = ones[i];
+        }
+    }
+    if (!two)
+        return b1;
+    i64 result = b1 + (n > 1 ? b2 : 0);
+    for (int i = 0; i < nroot; i++)
+        if (k->root_both[i] > result)
+            result = k->root_both[i];
+    return result;
+}
+
+static i64 block_bound(Kernel *k, int v, int anchor, const u64 *gm, int mode) {
+    int wv = k->wv;
+    u64 key[wv + 1];
+    memcpy(key, gm, sizeof(u64) * (size_t)wv);
+    key[wv] = ((u64)(unsigned)v << 34) | ((u64)(unsigned)anchor << 2) | (u64)mode;
+    i64 *got = map_find(&k->bmemo, key);
+    if (got)
+        return *got;
+    i64 r;
+    if (mode == 0)
+        r = chain(k, v, gm, 0);
+    else if (mode == 1)
+        r = chain(k, v, gm, 0) + chain(k, anchor, gm, 0);
+    else
+        r = chain(k, v, gm, 1);
+    if (!map_put(&k->bmemo, key, r))
+        k->nomem = 1;
+    return r;
+}
+
+/* ---------------------------------------------------------------- snaps */
+/* A snap: [n, then per route: anchor, tl, top..., bl, bot...]. A route alone is the same
+ * without the leading n. */
+
+static int route_len(const int *r) { return 3 + r[1] + r[2 + r[1]]; }
+
+static int snap_len(const int *s) {
+    int at = 1;
+    for (int i = 0; i < s[0]; i++)
+        at += route_len(s + at);
+    return at;
+}
+
+static int write_route(int *out, int anchor, const int *top, int tl, const int *bot, int bl) {
+    out[0] = anchor;
+    out[1] = tl;
+    memcpy(out + 2, top, sizeof(int) * (size_t)tl);
+    out[2 + tl] = bl;
+    memcpy(out + 3 + tl, bot, sizeof(int) * (size_t)bl);
+    return 3 + tl + bl;
+}
+
+static void snap_pieces(Kernel *k, const int *s, u64 *out) {
+    memset(out, 0, sizeof(u64) * (size_t)k->wp);
+    int at = 1;
+    for (int i = 0; i < s[0]; i++) {
+        const int *r = s + at;
+        int tl = r[1], bl = r[2 + tl];
+        for (int j = 0; j < tl; j++)
+            for (int q = 0; q < k->wp; q++)
+                out[q] |= k->mpieces[(size_t)r[2 + j] * k->wp + q];
+        for (int j = 0; j < bl; j++)
+            for (int q = 0; q < k->wp; q++)
+                out[q] |= k->mpieces[(size_t)r[3 + tl + j] * k->wp + q];
+        at += route_len(r);
+    }
+}
+
+/* ---------------------------------------------------------------- catalogues */
+
+typedef struct {
+    int n, cw;
+    i64 floor;
+    i64 *values;
+    int *roff;   /* route j at routes + roff[j] */
+    int *routes;
+    u64 *conflicts; /* per move, cw words */
+    u64 *zero;      /* cw zero words */
+} Cat;
+
+static void cat_free(Cat *c) {
+    if (!c)
+        return;
+    free(c->values);
+    free(c->roff);
+    free(c->routes);
+    free(c->conflicts);
+    free(c->zero);
+    free(c);
+}
+
+/* first route not blocked, or -1 */
+static inline int cat_first_free(const Cat *c, const u64 *blocked) {
+    int cw = c->n ? c->cw : 0;
+    for (int i = 0; i < cw; i++) {
+        u64 f = ~blocked[i];
+        if (i == cw - 1 && (c->n & 63))
+            f &= ((u64)1 << (c->n & 63)) - 1;
+        if (f)
+            return i * 64 + __builtin_ctzll(f);
+    }
+    return -1;
+}
+
+typedef struct {
+    i64 rev;
+    int idx, off, len;
+} Entry;
+
+typedef struct {
+    Kernel *k;
+    int cap;
+    i64 lim, low;
+    int most;
+    int top[512], bot[512];
+    int tl, bl, anchor_now;
+    Entry *e;
+    int ne, ecap;
+    u64 *masks; /* per entry slot wp words: slot = index in e (kept in step) */
+    int *rbuf;
+    size_t rlen, rcap;
+} Collect;
+
+static Collect *sort_ctx;
+
+static int cmp_words_desc_index(const u64 *a, const u64 *b, int n) {
+    for (int i = n - 1; i >= 0; i--)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+static int cmp_tuple(const int *a, int al, const int *b, int bl) {
+    int n = al < bl ? al : bl;
+    for (int i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return al < bl ? -1 : (al > bl ? 1 : 0);
+}
+
+/* Python's order of (-rev, idx, rmask, (anchor, top, bot)) */
+static int cmp_entry(const void *pa, const void *pb) {
+    const int ia = *(const int *)pa, ib = *(const int *)pb;
+    Collect *c = sort_ctx;
+    const Entry *a = c->e + ia, *b = c->e + ib;
+    if (a->rev != b->rev)
+        return a->rev > b->rev ? -1 : 1;
+    if (a->idx != b->idx)
+        return a->idx < b->idx ? -1 : 1;
+    int r = cmp_words_desc_index(c->masks + (size_t)ia * c->k->wp,
+                                 c->masks + (size_t)ib * c->k->wp, c->k->wp);
+    if (r)
+        return r;
+    const int *ra = c->rbuf + a->off, *rb = c->rbuf + b->off;
+    if (ra[0] != rb[0])
+        return ra[0] < rb[0] ? -1 : 1;
+    r = cmp_tuple(ra + 2, ra[1], rb + 2, rb[1]);
+    if (r)
+        return r;
+    return cmp_tuple(ra + 3 + ra[1], ra[2 + ra[1]], rb + 3 + rb[1], rb[2 + rb[1]]);
+}
+
+/* Sort the entries and keep the first ``keep`` (compacting the storage). */
+static int collect_trim(Collect *c, int keep) {
+    Kernel *k = c->k;
+    int n = c->ne;
+    int *order = (int *)malloc(sizeof(int) * (size_t)(n ? n : 1));
+    if (!order)
+        return 0;
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    sort_ctx = c;
+    qsort(order, (size_t)n, sizeof(int), cmp_entry);
+    if (keep > n)
+        keep = n;
+    Entry *ne = (Entry *)malloc(sizeof(Entry) * (size_t)c->ecap);
+    u64 *nm = (u64 *)malloc(sizeof(u64) * (size_t)c->ecap * k->wp);
+    size_t total = 0;
+    for (int i = 0; i < keep; i++)
+        total += (size_t)c->e[order[i]].len;
+    size_t ncap = c->rcap > total ? c->rcap : total + 1;
+    int *nr = (int *)malloc(sizeof(int) * ncap);
+    if (!ne || !nm || !nr) {
+        free(order);
+        free(ne);
+        free(nm);
+        free(nr);
+        return 0;
+    }
+    size_t at = 0;
+    for (int i = 0; i < keep; i++) {
+        Entry *src = c->e + order[i];
+        ne[i] = *src;
+        ne[i].off = (int)at;
+        memcpy(nr + at, c->rbuf + src->off, sizeof(int) * (size_t)src->len);
+        at += (size_t)src->len;
+        memcpy(nm + (size_t)i * k->wp, c->masks + (size_t)order[i] * k->wp,
+               sizeof(u64) * (size_t)k->wp);
+    }
+    free(order);
+    free(c->e);
+    free(c->masks);
+    free(c->rbuf);
+    c->e = ne;
+    c->masks = nm;
+    c->rbuf = nr;
+    c->rlen = at;
+    c->rcap = ncap;
+    c->ne = keep;
+    return 1;
+}
+
+static void collect_keep(Collect *c, const u64 *rmask, i64 rev) {
+    Kernel *k = c->k;
+    if (rev <= c->low)
+        return;
+    if (c->ne >= c->ecap) {
+        int ncap = c->ecap * 2;
+        Entry *ne = (Entry *)realloc(c->e, sizeof(Entry) * (size_t)ncap);
+        if (!ne) {
+            k->nomem = 1;
+            return;
+        }
+        c->e = ne;
+        u64 *nm = (u64 *)realloc(c->masks, sizeof(u64) * (size_t)ncap * k->wp);
+        if (!nm) {
+            k->nomem = 1;
+            return;
+        }
+        c->masks = nm;
+        c->ecap = ncap;
+    }
+    int len = 3 + c->tl + c->bl;
+    if (c->rlen + (size_t)len > c->rcap) {
+        size_t ncap = c->rcap * 2 + (size_t)len;
+        int *nr = (int *)realloc(c->rbuf, sizeof(int) * ncap);
+        if (!nr) {
+            k->nomem = 1;
+            return;
+        }
+        c->rbuf = nr;
+        c->rcap = ncap;
+    }
+    Entry *e = c->e + c->ne;
+    e->rev = rev;
+    e->idx = c->ne;
+    e->off = (int)c->rlen;
+    e->len = len;
+    write_route(c->rbuf + c->rlen, c->anchor_now, c->top, c->tl, c->bot, c->bl);
+    c->rlen += (size_t)len;
+    memcpy(c->masks + (size_t)c->ne * k->wp, rmask, sizeof(u64) * (size_t)k->wp);
+    c->ne++;
+    if (c->ne >= 2 * c->most) {
+        if (!collect_trim(c, c->most)) {
+            k->nomem = 1;
+            return;
+        }
+        c->low = c->e[c->ne - 1].rev;
+    }
+}
+
+static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i64 rev,
+                 int bottom, int minmove, int anchor) {
+    Kernel *k = c->k;
+    k->nodes++;
+    if (k->nodes == k->budget) {
+        k->oob = 1;
+        return;
+    }
+    int room = c->cap - cnt;
+    i64 gain = (room < k->n_groups ? k->top[room] : k->top[k->n_groups]) + k->pass_extra;
+    i64 floor_now = c->low;
+    if (rev + gain <= floor_now || c->lim <= floor_now)
+        return;
+    if (room >= BLOCK_MIN) {
+        int mode = bottom || k->kind[anchor] != NORMAL ? 0 : (v == anchor ? 2 : 1);
+        if (rev + block_bound(k, v, anchor, gm, mode) <= floor_now)
+            return;
+    }
+    int wp = k->wp, wv = k->wv;
+    u64 m2[wp], g2[wv];
+    for (int j = k->mstart[v]; j < k->mstart[v + 1]; j++) {
+        int mi = k->mlist[j];
+        int w = k->mtarget[mi];
+        const u64 *m = k->mpieces + (size_t)mi * wp;
+        if (mi <= minmove || w < anchor || has_bit(gm, w) || any_and(m, rmask, wp))
+            continue;
+        int k2 = k->kind[w];
+        int c2 = cnt + 1;
+        for (int i = 0; i < wp; i++)
+            m2[i] = rmask[i] | m[i];
+        const u64 *gw = k->gvm + (size_t)w * wv, *pw = k->mpasses + (size_t)mi * wv;
+        for (int i = 0; i < wv; i++)
+            g2[i] = gm[i] | gw[i] | pw[i];
+        if (bottom)
+            c->bot[c->bl++] = mi;
+        else
+            c->top[c->tl++] = mi;
+        if (c2 <= c->cap) {
+            i64 r2 = rev + k->val[w] + k->bon[w];
+            collect_keep(c, m2, r2);
+            if (k->nomem)
+                return;
+            if (!bottom && c2 < c->cap && k->kind[anchor] == NORMAL) {
+                cext(c, anchor, m2, g2, c2, r2, 1, c->top[0], anchor);
+                if (k->oob || k->nomem)
+                    return;
+            }
+            if (k2 == NORMAL && c2 < c->cap) {
+                cext(c, w, m2, g2, c2, r2, bottom, -1, anchor);
+                if (k->oob || k->nomem)
+                    return;
+            }
+        }
+        if (k2 == PASSABLE) {
+            cext(c, w, m2, g2, cnt, rev + k->bon[w], bottom, -1, anchor);
+            if (k->oob || k->nomem)
+                return;
+        }
+        if (bottom)
+            c->bl--;
+        else
+            c->tl--;
+    }
+}
+
+/* _Search.collect: NULL when the budget ran out (k->oob) or memory did (k->nomem). */
+static Cat *collect(Kernel *k, int cap, i64 lim, i64 floor, int most, const u64 *start_used) {
+    Collect c;
+    c.k = k;
+    c.cap = cap;
+    c.lim = lim;
+    c.low = floor;
+    c.most = most;
+    c.tl = c.bl = 0;
+    c.anchor_now = 0;
+    c.ecap = 64;
+    c.ne = 0;
+    c.e = (Entry *)malloc(sizeof(Entry) * (size_t)c.ecap);
+    c.masks = (u64 *)malloc(sizeof(u64) * (size_t)c.ecap * k->wp);
+    c.rcap = 1024;
+    c.rlen = 0;
+    c.rbuf = (int *)malloc(sizeof(int) * c.rcap);
+    Cat *out = NULL;
+    if (!c.e || !c.masks || !c.rbuf) {
+        k->nomem = 1;
+        goto done;
+    }
+    int wv = k->wv;
+    for (int a = 0; a < k->nh; a++) {
+        c.anchor_now = a;
+        i64 va = k->val[a] + k->bon[a];
+        if (k->local) {
+            collect_keep(&c, start_used, va);
+            if (k->nomem)
+                goto done;
+        }
+        if (cap >= 2) {
+            cext(&c, a, start_used, k->gvm + (size_t)a * wv, 1, va, 0, -1, a);
+            if (k->oob || k->nomem)
+                goto done;
+        }
+    }
+    if (!collect_trim(&c, c.ne)) {
+        k->nomem = 1;
+        goto done;
+    }
+    if (c.ne > most) {
+        c.ne = most;
+        c.low = c.e[most - 1].rev;
+    }
+    out = (Cat *)calloc(1, sizeof(Cat));
+    if (!out) {
+        k->nomem = 1;
+        goto done;
+    }
+    int n = c.ne;
+    int cw = (n + 63) / 64;
+    if (cw < 1)
+        cw = 1;
+    out->n = n;
+    out->cw = cw;
+    out->floor = c.low;
+    size_t nn = n > 0 ? (size_t)n : 1;
+    out->values = (i64 *)malloc(sizeof(i64) * nn);
+    out->roff = (int *)malloc(sizeof(int) * nn);
+    size_t rl = 0;
+    for (int i = 0; i < n; i++)
+        rl += (size_t)c.e[i].len;
+    out->routes = (int *)malloc(sizeof(int) * (rl ? rl : 1));
+    out->conflicts = (u64 *)calloc((size_t)k->nm * cw + 1, sizeof(u64));
+    out->zero = (u64 *)calloc((size_t)cw, sizeof(u64));
+    int nbits = k->wp * 64;
+    u64 *rows = (u64 *)calloc((size_t)nbits * cw, sizeof(u64));
+    if (!out->values || !out->roff || !out->routes || !out->conflicts || !out->zero || !rows) {
+        free(rows);
+        cat_free(out);
+        out = NULL;
+        k->nomem = 1;
+        goto done;
+    }
+    size_t at = 0;
+    for (int i = 0; i < n; i++) {
+        out->values[i] = c.e[i].rev;
+        out->roff[i] = (int)at;
+        memcpy(out->routes + at, c.rbuf + c.e[i].off, sizeof(int) * (size_t)c.e[i].len);
+        at += (size_t)c.e[i].len;
+        const u64 *mask = c.masks + (size_t)i * k->wp;
+        for (int q = 0; q < k->wp; q++) {
+            u64 x = mask[q];
+            while (x) {
+                int b = q * 64 + __builtin_ctzll(x);
+                x &= x - 1;
+                rows[(size_t)b * cw + (i >> 6)] |= (u64)1 << (i & 63);
+            }
+        }
+    }
+    for (int mi = 0; mi < k->nm; mi++) {
+        u64 *dst = out->conflicts + (size_t)mi * cw;
+        const u64 *mp = k->mpieces + (size_t)mi * k->wp;
+        for (int q = 0; q < k->wp; q++) {
+            u64 x = mp[q];
+            while (x) {
+                int b = q * 64 + __builtin_ctzll(x);
+                x &= x - 1;
+                const u64 *row = rows + (size_t)b * cw;
+                for (int i = 0; i < cw; i++)
+                    dst[i] |= row[i];
+            }
+        }
+    }
+    free(rows);
+done:
+    free(c.e);
+    free(c.masks);
+    free(c.rbuf);
+    return out;
+}
+
+/* ---------------------------------------------------------------- two trains */
+
+typedef struct {
+    Kernel *k;
+    int cap, pair, second_cap;
+    i64 lim, second_lim, best;
+    int top[512], bot[512];
+    int tl, bl, anchor_now;
+    int *found;
+} Pair;
+
+static void precord(Pair *r, i64 rev, i64 second, const int *route) {
+    i64 total = rev + second;
+    if (total > r->best) {
+        r->best = total;
+        int *f = r->found;
+        f[0] = 2;
+        int len = write_route(f + 1, r->anchor_now, r->top, r->tl, r->bot, r->bl);
+        memcpy(f + 1 + len, route, sizeof(int) * (size_t)route_len(route));
+    }
+}
+
+/* commit of run_pair: the catalogue (and blocked set) the node's children see; *fresh is
+ * set when a new catalogue was listed (the caller frees it). */
+static Cat *pcommit(Pair *r, const u64 *rmask, i64 rev, const u64 *blocked, Cat *cat,
+                    const u64 **blocked_out, Cat **fresh) {
+    *fresh = NULL;
+    *blocked_out = blocked;
+    int j = cat_first_free(cat, blocked);
+    if (j >= 0) {
+        precord(r, rev, cat->values[j], cat->routes + cat->roff[j]);
+        return cat;
+    }
+    if (rev + cat->floor <= r->best)
+        return cat;
+    Cat *f = collect(r->k, r->second_cap, r->second_lim, r->best - rev, RELIST, rmask);
+    if (!f)
+        return NULL;
+    if (f->n)
+        precord(r, rev, f->values[0], f->routes + f->roff[0]);
+    *fresh = f;
+    *blocked_out = f->zero;
+    return f;
+}
+
+static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 rev,
+                 int bottom, int minmove, int anchor, const u64 *blocked, Cat *cat) {
+    Kernel *k = r->k;
+    k->nodes++;
+    if (k->nodes == k->budget) {
+        k->oob = 1;
+        return;
+    }
+    int j = cat_first_free(cat, blocked);
+    i64 second = j >= 0 ? cat->values[j] : cat->floor;
+    int room = r->cap - cnt;
+    i64 best_now = r->best - second;
+    if (r->lim <= best_now)
+        return;
+    i64 gain = (room < k->n_groups ? k->top[room] : k->top[k->n_groups]) + k->pass_extra;
+    if (rev + gain <= best_now)
+        return;
+    i64 future = gain;
+    if (room >= BLOCK_MIN) {
+        int mode = bottom || k->kind[anchor] != NORMAL ? 0 : (v == anchor ? 2 : 1);
+        i64 bb = block_bound(k, v, anchor, gm, mode);
+        if (bb < future)
+            future = bb;
+        if (rev + future <= best_now)
+            return;
+    }
+    i64 ub = rev + future < r->lim ? rev + future : r->lim;
+    if (r->pair && ub + (second < ub ? second : ub) <= r->best)
+        return;
+    Cat *own = NULL;
+    if (j < 0) {
+        own = collect(k, r->second_cap, r->second_lim, r->best - ub, RELIST, rmask);
+        if (!own)
+            return;
+        if (!own->n) {
+            cat_free(own);
+            return;
+        }
+        cat = own;
+        blocked = own->zero;
+    }
+    int wp = k->wp, wv = k->wv, cw = cat->cw;
+    u64 m2[wp], g2[wv], b2[cw];
+    for (int jj = k->mstart[v]; jj < k->mstart[v + 1]; jj++) {
+        int mi = k->mlist[jj];
+        int w = k->mtarget[mi];
+        const u64 *m = k->mpieces + (size_t)mi * wp;
+        if (mi <= minmove || w < anchor || has_bit(gm, w) || any_and(m, rmask, wp))
+            continue;
+        int k2 = k->kind[w];
+        int c2 = cnt + 1;
+        for (int i = 0; i < wp; i++)
+            m2[i] = rmask[i] | m[i];
+        const u64 *gw = k->gvm + (size_t)w * wv, *pw = k->mpasses + (size_t)mi * wv;
+        for (int i = 0; i < wv; i++)
+            g2[i] = gm[i] | gw[i] | pw[i];
+        const u64 *cf = cat->conflicts + (size_t)mi * cw;
+        for (int i = 0; i < cw; i++)
+            b2[i] = blocked[i] | cf[i];
+        if (bottom)
+            r->bot[r->bl++] = mi;
+        else
+            r->top[r->tl++] = mi;
+        if (c2 <= r->cap) {
+            i64 r2 = rev + k->val[w] + k->bon[w];
+            const u64 *b3;
+            Cat *fresh;
+            Cat *here = pcommit(r, m2, r2, b2, cat, &b3, &fresh);
+            if (!here)
+                goto out;
+            if (!bottom && c2 < r->cap && k->kind[anchor] == NORMAL) {
+                pext(r, anchor, m2, g2, c2, r2, 1, r->top[0], anchor, b3, here);
+                if (k->oob || k->nomem) {
+                    cat_free(fresh);
+                    goto out;
+                }
+            }
+            if (k2 == NORMAL && c2 < r->cap) {
+                pext(r, w, m2, g2, c2, r2, bottom, -1, anchor, b3, here);
+                if (k->oob || k->nomem) {
+                    cat_free(fresh);
+                    goto out;
+                }
+            }
+            cat_free(fresh);
+        }
+        if (k2 == PASSABLE) {
+            pext(r, w, m2, g2, cnt, rev + k->bon[w], bottom, -1, anchor, b2, cat);
+            if (k->oob || k->nomem)
+                goto out;
+        }
+        if (bottom)
+            r->bl--;
+        else
+            r->tl--;
+    }
+out:
+    cat_free(own);
+}
+
+/* ---------------------------------------------------------------- any number of trains */
+
+typedef struct {
+    i64 value;
+    int any; /* the pieces are "every piece" (-1 in Python: only a bound) */
+    u64 *pieces;
+    int *snap;
+} Rest;
+
+static Rest *rest_new(Kernel *k) {
+    Rest *r = (Rest *)malloc(sizeof(Rest));
+    if (!r)
+        return NULL;
+    r->pieces = (u64 *)calloc((size_t)k->wp, sizeof(u64));
+    r->snap = (int *)malloc(sizeof(int) * (size_t)k->snapmax);
+    if (!r->pieces || !r->snap) {
+        free(r->pieces);
+        free(r->snap);
+        free(r);
+        return NULL;
+    }
+    r->snap[0] = 0;
+    r->value = 0;
+    r->any = 0;
+    return r;
+}
+
+static void rest_free(Rest *r) {
+    if (!r)
+        return;
+    free(r->pieces);
+    free(r->snap);
+    free(r);
+}
+
+static inline int rest_hits(Kernel *k, const Rest *rest, const u64 *rmask) {
+    return rest->any ? any_set(rmask, k->wp) : any_and(rest->pieces, rmask, k->wp);
+}
+
+typedef struct {
+    Kernel *k;
+    const i64 *caps, *alone;
+    int ncaps, cap, more, pair, reached;
+    i64 lim, best, ceiling;
+    int top[512], bot[512];
+    int tl, bl, anchor_now;
+    int *found;
+    Map *memo;
+} Run;
+
+static int run_search(Kernel *k, const i64 *caps, const i64 *alone, int ncaps, i64 best,
+                      const int *snap, const u64 *start_used, i64 ceiling, i64 *best_out,
+                      int *snap_out);
+
+static void rest_zero(Kernel *k, Rest *out) {
+    out->value = 0;
+    out->any = 0;
+    memset(out->pieces, 0, sizeof(u64) * (size_t)k->wp);
+    out->snap[0] = 0;
+}
+
+/* 1: a rest (in out); 0: None, or the budget ran out (k->oob) */
+static int rest_above(Run *r, const u64 *used, i64 floor, i64 ceiling, Rest *out) {
+    Kernel *k = r->k;
+    if (!r->more) {
+        if (floor < 0) {
+            rest_zero(k, out);
+            return 1;
+        }
+        return 0;
+    }
+    int empty = 0;
+    i64 got;
+    int complete = run_search(k, r->caps + 1, r->alone + 1, r->ncaps - 1, floor, &empty, used,
+                              ceiling, &got, out->snap);
+    if (!complete) {
+        k->oob = 1;
+        return 0;
+    }
+    if (got <= floor) {
+        if (floor < 0) {
+            rest_zero(k, out);
+            return 1;
+        }
+        return 0;
+    }
+    out->value = got;
+    out->any = 0;
+    snap_pieces(k, out->snap, out->pieces);
+    return 1;
+}
+
+static void run_record(Run *r, i64 total, const Rest *rest) {
+    r->best = total;
+    int *f = r->found;
+    f[0] = 1 + rest->snap[0];
+    int len = write_route(f + 1, r->anchor_now, r->top, r->tl, r->bot, r->bl);
+    int rl = snap_len(rest->snap) - 1;
+    memcpy(f + 1 + len, rest->snap + 1, sizeof(int) * (size_t)rl);
+    if (total >= r->ceiling)
+        r->reached = 1;
+}
+
+/* commit of run: the rest this route leaves (rest itself or store); NULL when the budget
+ * ran out */
+static Rest *rcommit(Run *r, const u64 *rmask, i64 rev, Rest *rest, Rest *store) {
+    Kernel *k = r->k;
+    if (rest_hits(k, rest, rmask)) {
+        if (!rest_above(r, rmask, r->best - rev, rest->value, store)) {
+            if (k->oob || k->nomem)
+                return NULL;
+            store->value = r->best - rev;
+            store->any = 1;
+            store->snap[0] = 0;
+        }
+        rest = store;
+    }
+    i64 total = rev + rest->value;
+    if (total > r->best)
+        run_record(r, total, rest);
+    return rest;
+}
+
+static void rext(Run *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 rev, int bottom,
+                 int minmove, int anchor, Rest *rest) {
+    Kernel *k = r->k;
+    k->nodes++;
+    if (k->nodes == k->budget) {
+        k->oob = 1;
+        return;
+    }
+    int room = r->cap - cnt;
+    i64 best_now = r->best - rest->value;
+    if (r->lim <= best_now)
+        return;
+    i64 gain = (room < k->n_groups ? k->top[room] : k->top[k->n_groups]) + k->pass_extra;
+    if (rev + gain <= best_now)
+        return;
+    i64 future;
+    if (room >= BLOCK_MIN) {
+        int mode = bottom || k->kind[anchor] != NORMAL ? 0 : (v == anchor ? 2 : 1);
+        i64 bb = block_bound(k, v, anchor, gm, mode);
+        future = gain < bb ? gain : bb;
+        if (rev + future <= best_now)
+            return;
+    } else {
+        future = gain;
+    }
+    if (r->lim - rev < future)
+        future = r->lim - rev;
+    if (r->pair) {
+        i64 ub = rev + future;
+        if (ub + (rest->value < ub ? rest->value : ub) <= r->best)
+            return;
+    }
+    Rest *fresh = NULL, *here_store = NULL;
+    int wp = k->wp, wv = k->wv;
+    if (rest_hits(k, rest, rmask)) {
+        fresh = rest_new(k);
+        if (!fresh) {
+            k->nomem = 1;
+            return;
+        }
+        int ok = rest_above(r, rmask, r->best - rev - future, rest->value, fresh);
+        if (k->oob || k->nomem || !ok || rev + future + fresh->value <= r->best) {
+            rest_free(fresh);
+            return;
+        }
+        rest = fresh;
+    }
+    u64 key[wv + 3];
+    if (r->memo) {
+        memcpy(key, gm, sizeof(u64) * (size_t)wv);
+        int armflag = bottom ? -2 : (r->tl ? r->top[0] : -1);
+        key[wv] = ((u64)(uint32_t)v << 32) | (uint32_t)anchor;
+        key[wv + 1] = ((u64)(uint32_t)minmove << 32) | (uint32_t)armflag;
+        key[wv + 2] = (u64)(r->cap < BIG ? cnt : 0);
+        i64 *seen = map_find(r->memo, key);
+        if (seen && rev + *seen <= r->best)
+            goto out;
+    }
+    {
+    u64 m2[wp], g2[wv];
+    for (int jj = k->mstart[v]; jj < k->mstart[v + 1]; jj++) {
+        int mi = k->mlist[jj];
+        int w = k->mtarget[mi];
+        const u64 *m = k->mpieces + (size_t)mi * wp;
+        if (mi <= minmove || w < anchor || has_bit(gm, w) || any_and(m, rmask, wp))
+            continue;
+        int k2 = k->kind[w];
+        int c2 = cnt + 1;
+        for (int i = 0; i < wp; i++)
+            m2[i] = rmask[i] | m[i];
+        const u64 *gw = k->gvm + (size_t)w * wv, *pw = k->mpasses + (size_t)mi * wv;
+        for (int i = 0; i < wv; i++)
+            g2[i] = gm[i] | gw[i] | pw[i];
+        if (bottom)
+            r->bot[r->bl++] = mi;
+        else
+            r->top[r->tl++] = mi;
+        if (c2 <= r->cap) {
+            i64 r2 = rev + k->val[w] + k->bon[w];
+            Rest *here = rest;
+            if (r2 + rest->value > r->best) {
+                if (!here_store) {
+                    here_store = rest_new(k);
+                    if (!here_store) {
+                        k->nomem = 1;
+                        goto out;
+                    }
+                }
+                here = rcommit(r, m2, r2, rest, here_store);
+                if (!here || r->reached)
+                    goto out;
+            }
+            if (!bottom && c2 < r->cap && k->kind[anchor] == NORMAL) {
+                rext(r, anchor, m2, g2, c2, r2, 1, r->top[0], anchor, here);
+                if (k->oob || k->nomem || r->reached)
+                    goto out;
+            }
+            if (k2 == NORMAL && c2 < r->cap) {
+                rext(r, w, m2, g2, c2, r2, bottom, -1, anchor, here);
+                if (k->oob || k->nomem || r->reached)
+                    goto out;
+            }
+        }
+        if (k2 == PASSABLE) {
+            rext(r, w, m2, g2, cnt, rev + k->bon[w], bottom, -1, anchor, rest);
+            if (k->oob || k->nomem || r->reached)
+                goto out;
+        }
+        if (bottom)
+            r->bl--;
+        else
+            r->tl--;
+    }
+    }
+    if (r->memo && !map_put(r->memo, key, r->best - rev))
+        k->nomem = 1;
+out:
+    rest_free(fresh);
+    rest_free(here_store);
+}
+
+/* _Search.run: returns complete (0 when the budget ran out). */
+static int run_search(Kernel *k, const i64 *caps, const i64 *alone, int ncaps, i64 best,
+                      const int *snap, const u64 *start_used, i64 ceiling, i64 *best_out,
+                      int *snap_out) {
+    Run r;
+    r.k = k;
+    r.caps = caps;
+    r.alone = alone;
+    r.ncaps = ncaps;
+    r.cap = (int)caps[0];
+    r.lim = alone[0];
+    r.more = ncaps > 1;
+    r.pair = ncaps == 2 && caps[0] == caps[1];
+    r.reached = 0;
+    r.best = best;
+    r.ceiling = ceiling;
+    r.tl = r.bl = 0;
+    r.anchor_now = 0;
+    r.found = snap_out;
+    memcpy(snap_out, snap, sizeof(int) * (size_t)snap_len(snap));
+    Map memo;
+    r.memo = NULL;
+    if (!r.more && k->transpose) {
+        if (!map_init(&memo, k->wv + 3, 1024)) {
+            map_free(&memo);
+            k->nomem = 1;
+            *best_out = best;
+            return 0;
+        }
+        r.memo = &memo;
+    }
+    Rest *rest0 = rest_new(k), *store = rest_new(k);
+    if (!rest0 || !store) {
+        k->nomem = 1;
+        goto done;
+    }
+    if (!rest_above(&r, start_used, -1, BIG, rest0))
+        goto done;
+    if (r.lim + rest0->value > r.best) {
+        for (int a = 0; a < k->nh; a++) {
+            r.anchor_now = a;
+            i64 va = k->val[a] + k->bon[a];
+            if (k->local) {
+                if (!rcommit(&r, start_used, va, rest0, store) || r.reached)
+                    goto done;
+            }
+            if (r.cap >= 2) {
+                rext(&r, a, start_used, k->gvm + (size_t)a * k->wv, 1, va, 0, -1, a, rest0);
+                if (k->oob || k->nomem || r.reached)
+                    goto done;
+            }
+        }
+    }
+done:
+    rest_free(rest0);
+    rest_free(store);
+    if (r.memo)
+        map_free(r.memo);
+    *best_out = r.best;
+    if (k->oob || k->nomem)
+        return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- Python glue */
+
+static int take_i64(PyObject *seq, i64 *out, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *x = PySequence_Fast_GET_ITEM(seq, i);
+        long long v = PyLong_AsLongLong(x);
+        if (v == -1 && PyErr_Occurred())
+            return 0;
+        out[i] = (i64)v;
+    }
+    return 1;
+}
+
+static void *copy_buffer(PyObject *obj, size_t item, size_t want, const char *what) {
+    Py_buffer b;
+    if (PyObject_GetBuffer(obj, &b, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if ((size_t)b.len != item * want) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd bytes, expected %zu", what, b.len,
+                     item * want);
+        PyBuffer_Release(&b);
+        return NULL;
+    }
+    void *out = malloc(item * want + item);
+    if (!out) {
+        PyBuffer_Release(&b);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(out, b.buf, item * want);
+    PyBuffer_Release(&b);
+    return out;
+}
+
+static void Kernel_dealloc(Kernel *k) {
+    free(k->val);
+    free(k->bon);
+    free(k->top);
+    free(k->flow);
+    free(k->stop_end);
+    free(k->near_val);
+    free(k->kind);
+    free(k->mstart);
+    free(k->mlist);
+    free(k->mtarget);
+    free(k->near_start);
+    free(k->near_bit);
+    free(k->gvm);
+    free(k->mpieces);
+    free(k->mpasses);
+    free(k->relax);
+    free(k->end_mask);
+    free(k->num);
+    free(k->low);
+    free(k->at);
+    free(k->vstack);
+    free(k->best_at);
+    free(k->root_one);
+    free(k->root_both);
+    free(k->ones);
+    free(k->todo);
+    if (k->bmemo.keys)
+        map_free(&k->bmemo);
+    Py_TYPE(k)->tp_free((PyObject *)k);
+}
+
+static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
+    (void)kwds;
+    long long pass_extra;
+    PyObject *val, *bon, *kind, *gvm, *mstart, *mlist, *mtarget, *mpieces, *mpasses, *top,
+        *relax, *flow, *stop_end, *end_mask, *near_start, *near_val, *near_bit;
+    if (!PyArg_ParseTuple(args, "iiiiiiiLiiiOOOOOOOOOOOOOOOOO", &k->ns, &k->nh, &k->nv, &k->nm,
+                          &k->wp, &k->wv, &k->n_groups, &pass_extra, &k->transpose, &k->local,
+                          &k->maxtr, &val, &bon, &kind, &gvm, &mstart, &mlist, &mtarget,
+                          &mpieces, &mpasses, &top, &relax, &flow, &stop_end, &end_mask,
+                          &near_start, &near_val, &near_bit))
+        return -1;
+    k->pass_extra = pass_extra;
+    size_t ns = (size_t)k->ns, nv = (size_t)k->nv, nm = (size_t)k->nm;
+    size_t wp = (size_t)k->wp, wv = (size_t)k->wv;
+    if (k->ns < 1 || k->nv < k->ns || k->wp < 1 || k->wv < 1 || (size_t)k->nv > wv * 64 ||
+        k->ns > 500) {
+        PyErr_SetString(PyExc_ValueError, "bad kernel sizes");
+        return -1;
+    }
+    k->val = (i64 *)copy_buffer(val, 8, ns, "val");
+    if (!k->val) return -1;
+    k->bon = (i64 *)copy_buffer(bon, 8, ns, "bon");
+    if (!k->bon) return -1;
+    k->kind = (int *)copy_buffer(kind, 4, ns, "kind");
+    if (!k->kind) return -1;
+    k->gvm = (u64 *)copy_buffer(gvm, 8, ns * wv, "gvm");
+    if (!k->gvm) return -1;
+    k->mstart = (int *)copy_buffer(mstart, 4, ns + 1, "mstart");
+    if (!k->mstart) return -1;
+    k->mlist = (int *)copy_buffer(mlist, 4, (size_t)k->mstart[ns], "mlist");
+    if (!k->mlist) return -1;
+    k->mtarget = (int *)copy_buffer(mtarget, 4, nm, "mtarget");
+    if (!k->mtarget) return -1;
+    k->mpieces = (u64 *)copy_buffer(mpieces, 8, nm * wp, "mpieces");
+    if (!k->mpieces) return -1;
+    k->mpasses = (u64 *)copy_buffer(mpasses, 8, nm * wv, "mpasses");
+    if (!k->mpasses) return -1;
+    k->top = (i64 *)copy_buffer(top, 8, (size_t)k->n_groups + 1, "top");
+    if (!k->top) return -1;
+    k->relax = (u64 *)copy_buffer(relax, 8, nv * wv, "relax");
+    if (!k->relax) return -1;
+    k->flow = (i64 *)copy_buffer(flow, 8, nv, "flow");
+    if (!k->flow) return -1;
+    k->stop_end = (i64 *)copy_buffer(stop_end, 8, nv, "stop_end");
+    if (!k->stop_end) return -1;
+    k->end_mask = (u64 *)copy_buffer(end_mask, 8, wv, "end_mask");
+    if (!k->end_mask) return -1;
+    k->near_start = (int *)copy_buffer(near_start, 4, nv + 1, "near_start");
+    if (!k->near_start) return -1;
+    k->near_val = (i64 *)copy_buffer(near_val, 8, (size_t)k->near_start[nv], "near_val");
+    if (!k->near_val) return -1;
+    k->near_bit = (int *)copy_buffer(near_bit, 4, (size_t)k->near_start[nv], "near_bit");
+    if (!k->near_bit) return -1;
+    k->rs = 3 + 2 * k->ns;
+    k->snapmax = 1 + (k->maxtr + 1) * k->rs;
+    k->num = (int *)calloc(nv + 1, sizeof(int));
+    k->low = (int *)calloc(nv + 1, sizeof(int));
+    k->at = (int *)calloc(nv + 2, sizeof(int));
+    k->vstack = (int *)calloc(nv + 1, sizeof(int));
+    k->best_at = (i64 *)calloc(nv + 1, sizeof(i64));
+    k->root_one = (i64 *)calloc(nv + 1, sizeof(i64));
+    k->root_both = (i64 *)calloc(nv + 1, sizeof(i64));
+    k->ones = (i64 *)calloc(2 * nv + 2, sizeof(i64));
+    k->todo = (u64 *)calloc((nv + 2) * wv, sizeof(u64));
+    if (!k->num || !k->low || !k->at || !k->vstack || !k->best_at || !k->root_one ||
+        !k->root_both || !k->ones || !k->todo || !map_init(&k->bmemo, k->wv + 1, 4096)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t mi = 0; mi < nm; mi++)
+        if (k->mtarget[mi] < 0 || (size_t)k->mtarget[mi] >= ns) {
+            PyErr_SetString(PyExc_ValueError, "bad move target");
+            return -1;
+        }
+    k->nodes = 0;
+    k->budget = -1;
+    return 0;
+}
+
+/* A Python snap list [n, anchor, tl, top..., bl, bot..., ...] into buf (snapmax ints). */
+static int parse_snap(Kernel *k, PyObject *obj, int *buf) {
+    PyObject *seq = PySequence_Fast(obj, "snap must be a sequence");
+    if (!seq)
+        return 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n < 1 || n > k->snapmax) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "bad snap");
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        buf[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    if (snap_len(buf) != n || buf[0] > k->maxtr) {
+        PyErr_SetString(PyExc_ValueError, "bad snap");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *snap_list(const int *s) {
+    int n = snap_len(s);
+    PyObject *out = PyList_New(n);
+    if (!out)
+        return NULL;
+    for (int i = 0; i < n; i++)
+        PyList_SET_ITEM(out, i, PyLong_FromLong(s[i]));
+    return out;
+}
+
+static int parse_caps(PyObject *capso, PyObject *aloneo, i64 **caps, i64 **alone, int *n) {
+    PyObject *cs = PySequence_Fast(capso, "caps"), *as = NULL;
+    if (!cs)
+        return 0;
+    as = PySequence_Fast(aloneo, "alone");
+    if (!as) {
+        Py_DECREF(cs);
+        return 0;
+    }
+    Py_ssize_t nc = PySequence_Fast_GET_SIZE(cs);
+    if (nc < 1 || PySequence_Fast_GET_SIZE(as) != nc) {
+        PyErr_SetString(PyExc_ValueError, "bad caps");
+        Py_DECREF(cs);
+        Py_DECREF(as);
+        return 0;
+    }
+    *caps = (i64 *)malloc(sizeof(i64) * (size_t)nc);
+    *alone = (i64 *)malloc(sizeof(i64) * (size_t)nc);
+    int ok = *caps && *alone && take_i64(cs, *caps, nc) && take_i64(as, *alone, nc);
+    Py_DECREF(cs);
+    Py_DECREF(as);
+    *n = (int)nc;
+    if (!ok) {
+        free(*caps);
+        free(*alone);
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *finish(Kernel *k, i64 best, const int *snap, int complete) {
+    if (k->nomem) {
+        k->nomem = 0;
+        return PyErr_NoMemory();
+    }
+    PyObject *sl = snap_list(snap);
+    if (!sl)
+        return NULL;
+    return Py_BuildValue("LNiL", (long long)best, sl, complete, (long long)k->nodes);
+}
+
+/* run(caps, alone, best, snap, start_used, ceiling, budget, nodes)
+ *   -> (best, snap, complete, nodes) */
+static PyObject *Kernel_run(Kernel *k, PyObject *args) {
+    PyObject *capso, *aloneo, *snapo, *usedo;
+    long long best, ceiling, budget, nodes;
+    if (!PyArg_ParseTuple(args, "OOLOOLLL", &capso, &aloneo, &best, &snapo, &usedo, &ceiling,
+                          &budget, &nodes))
+        return NULL;
+    i64 *caps, *alone;
+    int nc;
+    if (!parse_caps(capso, aloneo, &caps, &alone, &nc))
+        return NULL;
+    if (nc > k->maxtr) {
+        free(caps);
+        free(alone);
+        PyErr_SetString(PyExc_ValueError, "too many trains");
+        return NULL;
+    }
+    int *snap = (int *)malloc(sizeof(int) * (size_t)k->snapmax);
+    int *out = (int *)malloc(sizeof(int) * (size_t)k->snapmax);
+    u64 *used = (u64 *)copy_buffer(usedo, 8, (size_t)k->wp, "start_used");
+    PyObject *res = NULL;
+    if (!snap || !out || !used) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    if (!parse_snap(k, snapo, snap))
+        goto done;
+    k->nodes = nodes;
+    k->budget = budget;
+    k->oob = 0;
+    k->nomem = 0;
+    i64 got;
+    int complete = run_search(k, caps, alone, nc, best, snap, used, ceiling, &got, out);
+    res = finish(k, got, out, complete);
+done:
+    free(caps);
+    free(alone);
+    free(snap);
+    free(out);
+    free(used);
+    return res;
+}
+
+/* pair(caps, alone, best, snap, floor, most, budget, nodes): the catalogue of the second
+ * train (collect) then run_pair -> (best, snap, complete, nodes) */
+static PyObject *Kernel_pair(Kernel *k, PyObject *args) {
+    PyObject *capso, *aloneo, *snapo;
+    long long best, floor, budget, nodes;
+    int most;
+    if (!PyArg_ParseTuple(args, "OOLOLiLL", &capso, &aloneo, &best, &snapo, &floor, &most,
+                          &budget, &nodes))
+        return NULL;
+    i64 *caps, *alone;
+    int nc;
+    if (!parse_caps(capso, aloneo, &caps, &alone, &nc))
+        return NULL;
+    int *snap = (int *)malloc(sizeof(int) * (size_t)k->snapmax);
+    u64 *zero = (u64 *)calloc((size_t)k->wp, sizeof(u64));
+    PyObject *res = NULL;
+    if (!snap || !zero || nc != 2 || most < 1) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "pair: two trains");
+        goto done;
+    }
+    if (!parse_snap(k, snapo, snap))
+        goto done;
+    k->nodes = nodes;
+    k->budget = budget;
+    k->oob = 0;
+    k->nomem = 0;
+    Cat *cat = collect(k, (int)caps[1], alone[1], floor, most, zero);
+    if (!cat) {
+        res = finish(k, best, snap, 0);
+        goto done;
+    }
+    Pair r;
+    r.k = k;
+    r.cap = (int)caps[0];
+    r.lim = alone[0];
+    r.pair = caps[0] == caps[1];
+    r.second_cap = (int)caps[1];
+    r.second_lim = alone[1];
+    r.best = best;
+    r.tl = r.bl = 0;
+    r.anchor_now = 0;
+    r.found = snap;
+    int wv = k->wv;
+    for (int a = 0; a < k->nh; a++) {
+        r.anchor_now = a;
+        i64 va = k->val[a] + k->bon[a];
+        if (k->local) {
+            const u64 *b3;
+            Cat *fresh;
+            Cat *here = pcommit(&r, zero, va, cat->zero, cat, &b3, &fresh);
+            cat_free(fresh);
+            if (!here)
+                break;
+        }
+        if (r.cap >= 2) {
+            pext(&r, a, zero, k->gvm + (size_t)a * wv, 1, va, 0, -1, a, cat->zero, cat);
+            if (k->oob || k->nomem)
+                break;
+        }
+    }
+    cat_free(cat);
+    res = finish(k, r.best, snap, !(k->oob || k->nomem));
+done:
+    free(caps);
+    free(alone);
+    free(snap);
+    free(zero);
+    return res;
+}
+
+static PyMethodDef Kernel_methods[] = {
+    {"run", (PyCFunction)Kernel_run, METH_VARARGS, "_Search.run, compiled."},
+    {"pair", (PyCFunction)Kernel_pair, METH_VARARGS,
+     "_Search.collect then _Search.run_pair, compiled."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject KernelType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "boardroom.routing._bnb.Kernel",
+    .tp_basicsize = sizeof(Kernel),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The route search's tables and its block-bound memo.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Kernel_init,
+    .tp_dealloc = (destructor)Kernel_dealloc,
+    .tp_methods = Kernel_methods,
+};
+
+static struct PyModuleDef bnb_module = {
+    PyModuleDef_HEAD_INIT, "_bnb", "The route search's branch and bound, compiled.", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__bnb(void) {
+    if (PyType_Ready(&KernelType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&bnb_module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&KernelType);
+    if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
+        Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
