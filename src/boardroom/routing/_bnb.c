@@ -12,6 +12,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 typedef uint64_t u64;
 typedef int64_t i64;
@@ -25,51 +28,69 @@ typedef int64_t i64;
 
 /* ---------------------------------------------------------------- hash maps */
 
+/* Open addressing, linear probing; a slot is [tag, key words..., value] in one run of
+ * words (one cache line for the small keys), tag 0 marking an empty slot. */
 typedef struct {
     size_t cap, n;
-    int kw;
-    u64 *keys;
-    i64 *vals;
-    unsigned char *used;
+    int kw, sw;
+    u64 *slots;
 } Map;
 
 static int map_init(Map *m, int kw, size_t cap) {
     m->cap = cap;
     m->n = 0;
     m->kw = kw;
-    m->keys = (u64 *)malloc(sizeof(u64) * (size_t)kw * cap);
-    m->vals = (i64 *)malloc(sizeof(i64) * cap);
-    m->used = (unsigned char *)calloc(cap, 1);
-    return m->keys && m->vals && m->used;
+    m->sw = kw + 2;
+    m->slots = (u64 *)calloc(cap * (size_t)m->sw, sizeof(u64));
+    return m->slots != NULL;
 }
 
 static void map_free(Map *m) {
-    free(m->keys);
-    free(m->vals);
-    free(m->used);
-    m->keys = NULL;
-    m->vals = NULL;
-    m->used = NULL;
+    free(m->slots);
+    m->slots = NULL;
 }
 
-static u64 hash_words(const u64 *k, int kw) {
-    u64 h = 0x9E3779B97F4A7C15ULL;
-    for (int i = 0; i < kw; i++) {
-        h ^= k[i] + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
-        h *= 0xFF51AFD7ED558CCDULL;
-        h ^= h >> 33;
-    }
+static inline u64 fmix64(u64 h) {
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    h ^= h >> 33;
     return h;
 }
 
+static inline u64 hash_words(const u64 *k, int kw) {
+    u64 h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < kw; i++)
+        h = fmix64(h ^ k[i]) + (u64)i;
+    return h | 1; /* never 0: 0 marks an empty slot */
+}
+
+static inline int same_key(const u64 *a, const u64 *b, int kw) {
+    for (int i = 0; i < kw; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
+static inline u64 *map_slot(const Map *m, u64 h) {
+    return m->slots + ((size_t)(h >> 7) & (m->cap - 1)) * (size_t)m->sw;
+}
+
+static inline void map_prefetch(const Map *m, const u64 *key) {
+    __builtin_prefetch(map_slot(m, hash_words(key, m->kw)));
+}
+
 static i64 *map_find(Map *m, const u64 *key) {
-    size_t mask = m->cap - 1;
-    size_t i = (size_t)hash_words(key, m->kw) & mask;
-    int kw = m->kw;
-    while (m->used[i]) {
-        if (memcmp(m->keys + i * (size_t)kw, key, sizeof(u64) * (size_t)kw) == 0)
-            return m->vals + i;
-        i = (i + 1) & mask;
+    int kw = m->kw, sw = m->sw;
+    u64 h = hash_words(key, kw);
+    u64 *slot = map_slot(m, h), *end = m->slots + m->cap * (size_t)sw;
+    while (slot[0]) {
+        if (slot[0] == h && same_key(slot + 1, key, kw))
+            return (i64 *)(slot + 1 + kw);
+        slot += sw;
+        if (slot == end)
+            slot = m->slots;
     }
     return NULL;
 }
@@ -80,34 +101,156 @@ static int map_grow(Map *m);
 static int map_put(Map *m, const u64 *key, i64 val) {
     if (2 * (m->n + 1) > m->cap && !map_grow(m))
         return 0;
-    size_t mask = m->cap - 1;
-    int kw = m->kw;
-    size_t i = (size_t)hash_words(key, kw) & mask;
-    while (m->used[i]) {
-        if (memcmp(m->keys + i * (size_t)kw, key, sizeof(u64) * (size_t)kw) == 0) {
-            m->vals[i] = val;
+    int kw = m->kw, sw = m->sw;
+    u64 h = hash_words(key, kw);
+    u64 *slot = map_slot(m, h), *end = m->slots + m->cap * (size_t)sw;
+    while (slot[0]) {
+        if (slot[0] == h && same_key(slot + 1, key, kw)) {
+            memcpy(slot + 1 + kw, &val, sizeof(i64));
             return 1;
         }
-        i = (i + 1) & mask;
+        slot += sw;
+        if (slot == end)
+            slot = m->slots;
     }
-    m->used[i] = 1;
-    memcpy(m->keys + i * (size_t)kw, key, sizeof(u64) * (size_t)kw);
-    m->vals[i] = val;
+    slot[0] = h;
+    memcpy(slot + 1, key, sizeof(u64) * (size_t)kw);
+    memcpy(slot + 1 + kw, &val, sizeof(i64));
     m->n++;
     return 1;
 }
 
 static int map_grow(Map *m) {
     Map bigger;
-    if (!map_init(&bigger, m->kw, m->cap * 2)) {
-        map_free(&bigger);
+    if (!map_init(&bigger, m->kw, m->cap * 2))
         return 0;
+    for (size_t i = 0; i < m->cap; i++) {
+        u64 *slot = m->slots + i * (size_t)m->sw;
+        if (slot[0]) {
+            i64 v;
+            memcpy(&v, slot + 1 + m->kw, sizeof(i64));
+            map_put(&bigger, slot + 1, v);
+        }
     }
-    for (size_t i = 0; i < m->cap; i++)
-        if (m->used[i])
-            map_put(&bigger, m->keys + i * (size_t)m->kw, m->vals[i]);
     map_free(m);
     *m = bigger;
+    return 1;
+}
+
+/* The block-bound memo, compact (it is read at almost every node, and its misses in the
+ * cache are most of a node's time): a slot is [gm words..., meta << 32 | value], meta =
+ * the rest of the key + 1 (never 0: 0 marks an empty slot), value 32 bits. */
+typedef struct {
+    size_t cap, n;
+    int wv, sw;
+    u64 *slots;
+} BMap;
+
+/* Big tables are mapped with huge pages where the system offers them (fewer misses of
+ * the address translation on a table read at random). */
+#define BMAP_MAPPED_FROM ((size_t)4 << 20)
+
+static int bmap_init(BMap *m, int wv, size_t cap) {
+    m->cap = cap;
+    m->n = 0;
+    m->wv = wv;
+    m->sw = wv + 1;
+    size_t bytes = cap * (size_t)m->sw * sizeof(u64);
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    if (bytes >= BMAP_MAPPED_FROM) {
+        void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) {
+            m->slots = NULL;
+            return 0;
+        }
+#ifdef MADV_HUGEPAGE
+        madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+        m->slots = (u64 *)p;
+        return 1;
+    }
+#endif
+    m->slots = (u64 *)calloc(cap * (size_t)m->sw, sizeof(u64));
+    return m->slots != NULL;
+}
+
+static void bmap_free(BMap *m) {
+    if (!m->slots)
+        return;
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    size_t bytes = m->cap * (size_t)m->sw * sizeof(u64);
+    if (bytes >= BMAP_MAPPED_FROM) {
+        munmap(m->slots, bytes);
+        m->slots = NULL;
+        return;
+    }
+#endif
+    free(m->slots);
+    m->slots = NULL;
+}
+
+static inline u64 bmap_hash(const u64 *gm, int wv, u64 meta) {
+    u64 h = fmix64(meta * 0x9E3779B97F4A7C15ULL);
+    for (int i = 0; i < wv; i++)
+        h = fmix64(h ^ gm[i]);
+    return h;
+}
+
+static inline u64 *bmap_slot(const BMap *m, u64 h) {
+    return m->slots + ((size_t)h & (m->cap - 1)) * (size_t)m->sw;
+}
+
+static inline void bmap_prefetch(const BMap *m, const u64 *gm, u64 meta) {
+    __builtin_prefetch(bmap_slot(m, bmap_hash(gm, m->wv, meta)));
+}
+
+/* 1 and *val when found */
+static inline int bmap_find(const BMap *m, const u64 *gm, u64 meta, i64 *val) {
+    int wv = m->wv, sw = m->sw;
+    u64 *slot = bmap_slot(m, bmap_hash(gm, wv, meta)), *end = m->slots + m->cap * (size_t)sw;
+    for (;;) {
+        u64 last = slot[wv];
+        if (!last)
+            return 0;
+        if (last >> 32 == meta && same_key(slot, gm, wv)) {
+            *val = (i64)(int32_t)(uint32_t)last;
+            return 1;
+        }
+        slot += sw;
+        if (slot == end)
+            slot = m->slots;
+    }
+}
+
+static void bmap_insert(BMap *m, const u64 *gm, u64 meta, i64 val) {
+    int wv = m->wv, sw = m->sw;
+    u64 *slot = bmap_slot(m, bmap_hash(gm, wv, meta)), *end = m->slots + m->cap * (size_t)sw;
+    while (slot[wv]) {
+        slot += sw;
+        if (slot == end)
+            slot = m->slots;
+    }
+    memcpy(slot, gm, sizeof(u64) * (size_t)wv);
+    slot[wv] = meta << 32 | (uint32_t)(int32_t)val;
+    m->n++;
+}
+
+/* Add a key not in the memo; 0 when memory ran out. */
+static int bmap_add(BMap *m, const u64 *gm, u64 meta, i64 val) {
+    if (10 * (m->n + 1) > 7 * m->cap) {
+        BMap bigger;
+        if (!bmap_init(&bigger, m->wv, m->cap * 2))
+            return 0;
+        for (size_t i = 0; i < m->cap; i++) {
+            u64 *slot = m->slots + i * (size_t)m->sw;
+            u64 last = slot[m->wv];
+            if (last)
+                bmap_insert(&bigger, slot, last >> 32, (i64)(int32_t)(uint32_t)last);
+        }
+        bmap_free(m);
+        *m = bigger;
+    }
+    bmap_insert(m, gm, meta, val);
     return 1;
 }
 
@@ -123,7 +266,7 @@ typedef struct {
     /* search state */
     i64 nodes, budget;
     int oob, nomem;
-    Map bmemo;
+    BMap bmemo;
     /* chain scratch */
     int *num, *low, *at, *vstack;
     i64 *best_at, *root_one, *root_both, *ones;
@@ -263,22 +406,65 @@ static i64 chain(Kernel *k, int x, const u64 *gm, int two) {
     return result;
 }
 
+#ifdef BNB_STATS
+#endif
+
+static inline u64 bb_meta(int v, int anchor, int mode) {
+    return ((u64)(unsigned)v << 11 | (u64)(unsigned)anchor << 2 | (u64)mode) + 1;
+}
+
+/* Fetch the memo slots the children of a node will read (a memo miss in the cache is
+ * most of a node's time on the big searches); no effect on what is computed. */
+static void prefetch_children(Kernel *k, int v, const u64 *rmask, const u64 *gm, int cnt,
+                              int cap, int bottom, int minmove, int anchor) {
+    int wp = k->wp, wv = k->wv;
+    u64 g2[wv];
+    int anchor_normal = k->kind[anchor] == NORMAL;
+    for (int j = k->mstart[v]; j < k->mstart[v + 1]; j++) {
+        int mi = k->mlist[j];
+        int w = k->mtarget[mi];
+        if (mi <= minmove || w < anchor || has_bit(gm, w) ||
+            any_and(k->mpieces + (size_t)mi * wp, rmask, wp))
+            continue;
+        const u64 *gw = k->gvm + (size_t)w * wv, *pw = k->mpasses + (size_t)mi * wv;
+        for (int i = 0; i < wv; i++)
+            g2[i] = gm[i] | gw[i] | pw[i];
+        int k2 = k->kind[w];
+        int c2 = cnt + 1;
+        int mode = bottom || !anchor_normal ? 0 : (w == anchor ? 2 : 1);
+        if (c2 <= cap) {
+            if (!bottom && c2 < cap && anchor_normal && cap - c2 >= BLOCK_MIN)
+                bmap_prefetch(&k->bmemo, g2, bb_meta(anchor, anchor, 0));
+            if (k2 == NORMAL && c2 < cap && cap - c2 >= BLOCK_MIN)
+                bmap_prefetch(&k->bmemo, g2, bb_meta(w, anchor, mode));
+        }
+        if (k2 == PASSABLE && cap - cnt >= BLOCK_MIN)
+            bmap_prefetch(&k->bmemo, g2, bb_meta(w, anchor, mode));
+    }
+}
+
+#ifdef BNB_STATS
+static long long st_calls, st_miss;
+#endif
+
 static i64 block_bound(Kernel *k, int v, int anchor, const u64 *gm, int mode) {
-    int wv = k->wv;
-    u64 key[wv + 1];
-    memcpy(key, gm, sizeof(u64) * (size_t)wv);
-    key[wv] = ((u64)(unsigned)v << 34) | ((u64)(unsigned)anchor << 2) | (u64)mode;
-    i64 *got = map_find(&k->bmemo, key);
-    if (got)
-        return *got;
+#ifdef BNB_STATS
+    st_calls++;
+#endif
+    u64 meta = bb_meta(v, anchor, mode);
     i64 r;
+    if (bmap_find(&k->bmemo, gm, meta, &r))
+        return r;
+#ifdef BNB_STATS
+    st_miss++;
+#endif
     if (mode == 0)
         r = chain(k, v, gm, 0);
     else if (mode == 1)
         r = chain(k, v, gm, 0) + chain(k, anchor, gm, 0);
     else
         r = chain(k, v, gm, 1);
-    if (!map_put(&k->bmemo, key, r))
+    if (r > INT32_MAX || r < INT32_MIN || !bmap_add(&k->bmemo, gm, meta, r))
         k->nomem = 1;
     return r;
 }
@@ -533,6 +719,7 @@ static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i6
             return;
     }
     int wp = k->wp, wv = k->wv;
+    prefetch_children(k, v, rmask, gm, cnt, c->cap, bottom, minmove, anchor);
     u64 m2[wp], g2[wv];
     for (int j = k->mstart[v]; j < k->mstart[v + 1]; j++) {
         int mi = k->mlist[j];
@@ -779,6 +966,7 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
         blocked = own->zero;
     }
     int wp = k->wp, wv = k->wv, cw = cat->cw;
+    prefetch_children(k, v, rmask, gm, cnt, r->cap, bottom, minmove, anchor);
     u64 m2[wp], g2[wv], b2[cw];
     for (int jj = k->mstart[v]; jj < k->mstart[v + 1]; jj++) {
         int mi = k->mlist[jj];
@@ -1019,6 +1207,7 @@ static void rext(Run *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 re
             goto out;
     }
     {
+    prefetch_children(k, v, rmask, gm, cnt, r->cap, bottom, minmove, anchor);
     u64 m2[wp], g2[wv];
     for (int jj = k->mstart[v]; jj < k->mstart[v + 1]; jj++) {
         int mi = k->mlist[jj];
@@ -1206,8 +1395,11 @@ static void Kernel_dealloc(Kernel *k) {
     free(k->root_both);
     free(k->ones);
     free(k->todo);
-    if (k->bmemo.keys)
-        map_free(&k->bmemo);
+#ifdef BNB_STATS
+    fprintf(stderr, "bnb: block_bound calls %lld misses %lld memo %zu cap %zu\n", st_calls,
+            st_miss, k->bmemo.n, k->bmemo.cap);
+#endif
+    bmap_free(&k->bmemo);
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
 
@@ -1276,7 +1468,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     k->ones = (i64 *)calloc(2 * nv + 2, sizeof(i64));
     k->todo = (u64 *)calloc((nv + 2) * wv, sizeof(u64));
     if (!k->num || !k->low || !k->at || !k->vstack || !k->best_at || !k->root_one ||
-        !k->root_both || !k->ones || !k->todo || !map_init(&k->bmemo, k->wv + 1, 4096)) {
+        !k->root_both || !k->ones || !k->todo || !bmap_init(&k->bmemo, k->wv, 4096)) {
         PyErr_NoMemory();
         return -1;
     }
