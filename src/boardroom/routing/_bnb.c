@@ -29,10 +29,12 @@ typedef int64_t i64;
 /* ---------------------------------------------------------------- hash maps */
 
 /* Open addressing, linear probing; a slot is [tag, key words..., value] in one run of
- * words (one cache line for the small keys), tag 0 marking an empty slot. */
+ * words, tag = generation << 32 | 32 bits of the hash: a slot of another generation is
+ * empty, so the table is emptied by counting on (the transposition memo, one a run). */
 typedef struct {
     size_t cap, n;
     int kw, sw;
+    u64 gen;
     u64 *slots;
 } Map;
 
@@ -41,6 +43,7 @@ static int map_init(Map *m, int kw, size_t cap) {
     m->n = 0;
     m->kw = kw;
     m->sw = kw + 2;
+    m->gen = 1;
     m->slots = (u64 *)calloc(cap * (size_t)m->sw, sizeof(u64));
     return m->slots != NULL;
 }
@@ -48,6 +51,15 @@ static int map_init(Map *m, int kw, size_t cap) {
 static void map_free(Map *m) {
     free(m->slots);
     m->slots = NULL;
+}
+
+static void map_clear(Map *m) {
+    m->n = 0;
+    if (m->gen >= 0xFFFFFFFFULL) {
+        memset(m->slots, 0, sizeof(u64) * m->cap * (size_t)m->sw);
+        m->gen = 0;
+    }
+    m->gen++;
 }
 
 static inline u64 fmix64(u64 h) {
@@ -59,11 +71,18 @@ static inline u64 fmix64(u64 h) {
     return h;
 }
 
+/* One multiply a word (independent, so they run side by side), one finaliser. */
+static const u64 HASH_MUL[8] = {
+    0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL,
+    0xD6E8FEB86659FD93ULL, 0xFF51AFD7ED558CCDULL, 0xC4CEB9FE1A85EC53ULL,
+    0x94D049BB133111EBULL, 0xBF58476D1CE4E5B9ULL,
+};
+
 static inline u64 hash_words(const u64 *k, int kw) {
-    u64 h = 0x9E3779B97F4A7C15ULL;
+    u64 h = 0;
     for (int i = 0; i < kw; i++)
-        h = fmix64(h ^ k[i]) + (u64)i;
-    return h | 1; /* never 0: 0 marks an empty slot */
+        h += (k[i] ^ (k[i] >> 29)) * HASH_MUL[i & 7] + (u64)(i >> 3);
+    return fmix64(h) | 1; /* never 0 */
 }
 
 static inline int same_key(const u64 *a, const u64 *b, int kw) {
@@ -81,12 +100,14 @@ static inline void map_prefetch(const Map *m, const u64 *key) {
     __builtin_prefetch(map_slot(m, hash_words(key, m->kw)));
 }
 
+static inline u64 map_tag(const Map *m, u64 h) { return m->gen << 32 | (h & 0xFFFFFFFFULL); }
+
 static i64 *map_find(Map *m, const u64 *key) {
     int kw = m->kw, sw = m->sw;
-    u64 h = hash_words(key, kw);
+    u64 h = hash_words(key, kw), tag = map_tag(m, h);
     u64 *slot = map_slot(m, h), *end = m->slots + m->cap * (size_t)sw;
-    while (slot[0]) {
-        if (slot[0] == h && same_key(slot + 1, key, kw))
+    while (slot[0] >> 32 == m->gen) {
+        if (slot[0] == tag && same_key(slot + 1, key, kw))
             return (i64 *)(slot + 1 + kw);
         slot += sw;
         if (slot == end)
@@ -102,10 +123,10 @@ static int map_put(Map *m, const u64 *key, i64 val) {
     if (2 * (m->n + 1) > m->cap && !map_grow(m))
         return 0;
     int kw = m->kw, sw = m->sw;
-    u64 h = hash_words(key, kw);
+    u64 h = hash_words(key, kw), tag = map_tag(m, h);
     u64 *slot = map_slot(m, h), *end = m->slots + m->cap * (size_t)sw;
-    while (slot[0]) {
-        if (slot[0] == h && same_key(slot + 1, key, kw)) {
+    while (slot[0] >> 32 == m->gen) {
+        if (slot[0] == tag && same_key(slot + 1, key, kw)) {
             memcpy(slot + 1 + kw, &val, sizeof(i64));
             return 1;
         }
@@ -113,7 +134,7 @@ static int map_put(Map *m, const u64 *key, i64 val) {
         if (slot == end)
             slot = m->slots;
     }
-    slot[0] = h;
+    slot[0] = tag;
     memcpy(slot + 1, key, sizeof(u64) * (size_t)kw);
     memcpy(slot + 1 + kw, &val, sizeof(i64));
     m->n++;
@@ -124,9 +145,10 @@ static int map_grow(Map *m) {
     Map bigger;
     if (!map_init(&bigger, m->kw, m->cap * 2))
         return 0;
+    bigger.gen = m->gen;
     for (size_t i = 0; i < m->cap; i++) {
         u64 *slot = m->slots + i * (size_t)m->sw;
-        if (slot[0]) {
+        if (slot[0] >> 32 == m->gen) {
             i64 v;
             memcpy(&v, slot + 1 + m->kw, sizeof(i64));
             map_put(&bigger, slot + 1, v);
@@ -189,11 +211,14 @@ static void bmap_free(BMap *m) {
     m->slots = NULL;
 }
 
+/* The hash leaves out the stop and the mode (all but the anchor of meta): the keys of
+ * one vertex set lie side by side, so the two children of a move (the bottom arm begun
+ * at the anchor, the top arm going on), which share it, read one cache line. */
 static inline u64 bmap_hash(const u64 *gm, int wv, u64 meta) {
-    u64 h = fmix64(meta * 0x9E3779B97F4A7C15ULL);
+    u64 h = ((meta - 1) >> 2 & 511) * HASH_MUL[7];
     for (int i = 0; i < wv; i++)
-        h = fmix64(h ^ gm[i]);
-    return h;
+        h += (gm[i] ^ (gm[i] >> 29)) * HASH_MUL[i & 7] + (u64)(i >> 3);
+    return fmix64(h);
 }
 
 static inline u64 *bmap_slot(const BMap *m, u64 h) {
@@ -267,6 +292,7 @@ typedef struct {
     i64 nodes, budget;
     int oob, nomem;
     BMap bmemo;
+    Map tmemo; /* the transposition memo of the single-train run under way */
     /* chain scratch */
     int *num, *low, *at, *vstack;
     i64 *best_at, *root_one, *root_both, *ones;
@@ -713,15 +739,27 @@ static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i6
     i64 floor_now = c->low;
     if (rev + gain <= floor_now || c->lim <= floor_now)
         return;
+    int wp = k->wp, wv = k->wv;
+    /* The first move the node may take: with none, the node does nothing whether the
+     * block-cut bound prunes it or not, so the bound (a memo read) is not needed. */
+    int first = k->mstart[v], last = k->mstart[v + 1];
+    for (; first < last; first++) {
+        int mi = k->mlist[first];
+        int w = k->mtarget[mi];
+        if (!(mi <= minmove || w < anchor || has_bit(gm, w) ||
+              any_and(k->mpieces + (size_t)mi * wp, rmask, wp)))
+            break;
+    }
+    if (first == last)
+        return;
     if (room >= BLOCK_MIN) {
         int mode = bottom || k->kind[anchor] != NORMAL ? 0 : (v == anchor ? 2 : 1);
         if (rev + block_bound(k, v, anchor, gm, mode) <= floor_now)
             return;
     }
-    int wp = k->wp, wv = k->wv;
     prefetch_children(k, v, rmask, gm, cnt, c->cap, bottom, minmove, anchor);
     u64 m2[wp], g2[wv];
-    for (int j = k->mstart[v]; j < k->mstart[v + 1]; j++) {
+    for (int j = first; j < last; j++) {
         int mi = k->mlist[j];
         int w = k->mtarget[mi];
         const u64 *m = k->mpieces + (size_t)mi * wp;
@@ -1290,16 +1328,11 @@ static int run_search(Kernel *k, const i64 *caps, const i64 *alone, int ncaps, i
     r.anchor_now = 0;
     r.found = snap_out;
     memcpy(snap_out, snap, sizeof(int) * (size_t)snap_len(snap));
-    Map memo;
     r.memo = NULL;
     if (!r.more && k->transpose) {
-        if (!map_init(&memo, k->wv + 3, 1024)) {
-            map_free(&memo);
-            k->nomem = 1;
-            *best_out = best;
-            return 0;
-        }
-        r.memo = &memo;
+        /* one single-train run at a time (it searches no rest): one table, emptied */
+        map_clear(&k->tmemo);
+        r.memo = &k->tmemo;
     }
     Rest *rest0 = rest_new(k), *store = rest_new(k);
     if (!rest0 || !store) {
@@ -1326,8 +1359,6 @@ static int run_search(Kernel *k, const i64 *caps, const i64 *alone, int ncaps, i
 done:
     rest_free(rest0);
     rest_free(store);
-    if (r.memo)
-        map_free(r.memo);
     *best_out = r.best;
     if (k->oob || k->nomem)
         return 0;
@@ -1400,6 +1431,7 @@ static void Kernel_dealloc(Kernel *k) {
             st_miss, k->bmemo.n, k->bmemo.cap);
 #endif
     bmap_free(&k->bmemo);
+    map_free(&k->tmemo);
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
 
@@ -1468,7 +1500,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     k->ones = (i64 *)calloc(2 * nv + 2, sizeof(i64));
     k->todo = (u64 *)calloc((nv + 2) * wv, sizeof(u64));
     if (!k->num || !k->low || !k->at || !k->vstack || !k->best_at || !k->root_one ||
-        !k->root_both || !k->ones || !k->todo || !bmap_init(&k->bmemo, k->wv, 4096)) {
+        !k->root_both || !k->ones || !k->todo || !bmap_init(&k->bmemo, k->wv, 4096) || !map_init(&k->tmemo, k->wv + 3, 1024)) {
         PyErr_NoMemory();
         return -1;
     }
