@@ -63,6 +63,7 @@ Variants change the round only through the extension points (``points.py``):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -228,13 +229,23 @@ def connected(state: LostAtlasState, minor: str, other: str) -> bool:
 
 def partners(state: LostAtlasState, minor: str) -> list[str]:
     """The minors ``minor`` may propose a merger with now, in operating order."""
+    return list(_iter_partners(state, minor))
+
+
+def has_partner(state: LostAtlasState, minor: str) -> bool:
+    """Whether :func:`partners` lists anything (tracing only until a first partner)."""
+    return next(_iter_partners(state, minor), None) is not None
+
+
+def _iter_partners(state: LostAtlasState, minor: str) -> Iterator[str]:
     if not available_majors(state):
-        return []
+        return
     mr = state.mr
     refused = mr.refused if isinstance(mr, MergerRound) else set()
-    return [other for other in _minors(state)
-            if other != minor and frozenset((minor, other)) not in refused
-            and connected(state, minor, other)]
+    for other in _minors(state):
+        if (other != minor and frozenset((minor, other)) not in refused
+                and connected(state, minor, other)):
+            yield other
 
 
 def new_president(state: LostAtlasState, minor: str, other: str) -> int:
@@ -486,7 +497,7 @@ def _someone_to_ask(state: LostAtlasState, log: list[str]) -> bool:
     mr = _mr(state)
     if mr.procedure is not None:
         return mr.procedure.someone_to_ask(state, log)
-    while mr.order and not partners(state, mr.order[0]):
+    while mr.order and not has_partner(state, mr.order[0]):
         minor = mr.order.pop(0)
         log.append(f"{_name(state, minor)} has no possible merger partner.")
     return bool(mr.order)
