@@ -173,7 +173,8 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
         cache.clear()
     cache[key] = cache[fast] = search
     if not search.done:
-        cache[("last search", company, overnight)] = (pieces, laid, hubs, starts, search)
+        cache[("last search", company, overnight)] = (pieces, laid, hubs, board.hubs.stamp,  # type: ignore[attr-defined]
+                                                      starts, search)
     if search.done:
         remember(search.reach)
     else:
@@ -214,32 +215,47 @@ def _snapshot(board: Board) -> tuple[dict[Hex, tuple[str, int]], dict[StopRef, t
 
 def _carried_floor(board: Board, starts: list[StopRef], pieces: int,
                    laid: dict[Hex, LaidTile], hubs: dict[StopRef, tuple[str, ...]],
-                   old_starts: list[StopRef], old: TraceSearch) -> Reach | None:
+                   hubs_stamp: object, old_starts: list[StopRef],
+                   old: TraceSearch) -> Reach | None:
     """What an earlier search of the company (on the board whose track and hubs were
-    ``laid`` and ``hubs``) proved reached, if every trail behind it is still a trail
-    now: every tile it passed through offers at least the moves it offered (unchanged,
-    laid where there was none, or an upgrade that keeps each of its connections on the
-    same stops with no fewer slots: :func:`_extends`), no stop it reached changed hubs,
-    the same hubs to start from. The trace now then reaches all of it, so a question
-    that a yes settles may take it as known."""
+    ``laid`` and ``hubs``, the hubs' stamp ``hubs_stamp``) proved reached, if every trail
+    behind it is still a trail now: every tile it passed through offers at least the
+    moves it offered (unchanged, laid where there was none, or an upgrade that keeps each
+    of its connections on the same stops with no fewer slots: :func:`_extends`), no stop
+    it reached changed hubs, the same hubs to start from. The trace now then reaches all
+    of it, so a question that a yes settles may take it as known.
+
+    A floor is never changed once made, so an earlier search that walked nothing beyond
+    its own floor hands that floor on as it is (no copy)."""
     if old.fell_back or pieces != len(board.pieces) or starts != old_starts:
         return None
-    known = Reach(set(old.reach.stops), {h: set(e) for h, e in old.reach.entries.items()})
-    if old.floor is not None:
-        known.stops.update(old.floor.stops)
-        for h, edges in old.floor.entries.items():
-            known.entries.setdefault(h, set()).update(edges)
+    walked = old.reach
+    if old.floor is not None and not walked.stops and not walked.entries:
+        known = old.floor
+    else:
+        known = Reach(set(walked.stops), {h: set(e) for h, e in walked.entries.items()})
+        if old.floor is not None:
+            known.stops.update(old.floor.stops)
+            for h, edges in old.floor.entries.items():
+                known.entries.setdefault(h, set()).update(edges)
     if not known.entries:
         return None
     now = board.track.laid
-    for h in known.entries.keys() | {ref[0] for ref in starts}:
+    for h in known.entries:
         before = laid.get(h)
-        if before is not None and not _extends(before, now.get(h)):
+        if before is not None and (after := now.get(h)) is not before and not _extends(
+                before, after):
+            return None
+    for ref in starts:
+        before = laid.get(ref[0])
+        if before is not None and (after := now.get(ref[0])) is not before and not _extends(
+                before, after):
             return None
     current = board.hubs
-    for ref in known.stops:
-        if tuple(current.get(ref, ())) != hubs.get(ref, ()):
-            return None
+    if current.stamp is not hubs_stamp:  # type: ignore[attr-defined]
+        for ref in known.stops:
+            if tuple(current.get(ref, ())) != hubs.get(ref, ()):
+                return None
     return known
 
 
