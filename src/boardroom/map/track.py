@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from boardroom.map.hexes import Hex, neighbour, opposite
+from boardroom.map.hexes import DIRECTIONS, Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef
 
 TRACE_BUDGET = 30_000
@@ -173,7 +173,8 @@ class TrackMap:
             # leave the stop or the arrival along each of its targets
             for kind, value in targets:
                 if kind == EDGE:
-                    item = (neighbour(h, value), opposite(value))
+                    dq, dr = DIRECTIONS[value]  # neighbour() and opposite(), inline
+                    item = ((h[0] + dq, h[1] + dr), (value + 3) % 6)
                     if item not in seen_arrivals:
                         seen_arrivals.add(item)
                         arrivals.append(item)
