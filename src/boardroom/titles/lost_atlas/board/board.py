@@ -109,9 +109,14 @@ class Board:
         object.__setattr__(self, name, value)
 
     def trace_key(self) -> tuple[object, ...]:
-        """What tracing depends on: the map pieces, the tiles and the hubs."""
-        return (len(self.spaces), tuple(self.pieces), frozenset(self.tiles.items()),
-                frozenset((ref, tuple(owners)) for ref, owners in self.hubs.items()))
+        """What tracing depends on: the map pieces, the tiles and the hubs (the hubs'
+        part remembered per hubs' stamp: a lay changes only the tiles)."""
+        stamp = ("hubs content", self.hubs.stamp)  # type: ignore[attr-defined]
+        hubs = self._reach_cache.get(stamp)
+        if hubs is None:
+            hubs = self._reach_cache[stamp] = frozenset(
+                (ref, tuple(owners)) for ref, owners in self.hubs.items())
+        return (len(self.spaces), tuple(self.pieces), frozenset(self.tiles.items()), hubs)
 
     def stamp_key(self) -> tuple[object, ...]:
         """A key that is equal only for boards with the same spaces, tiles and hubs (the
