@@ -867,21 +867,26 @@ class MapBuilder:
         min_shared = self.components.map_rules.min_shared_edges
         for group in geom:
             cells = group.cells
-            candidates = {(fq - oq, fr - orr) for fq, fr in adj for oq, orr in cells}
-            for tq, tr in candidates:
-                shared = 0
-                for cq, cr in cells:
-                    c = (tq + cq, tr + cr)
-                    if c in placed or c in blocked:
-                        break
-                    shared += adj.get(c, 0)
-                else:
-                    if shared < min_shared:
+            seen: set[Hex] = set()  # each spot once, met lazily (an "any?" stops early)
+            for fq, fr in list(adj):
+                for oq, orr in cells:
+                    tq, tr = spot = (fq - oq, fr - orr)
+                    if spot in seen:
                         continue
-                    for o in group.orientations:
-                        if any((tq + bq, tr + br) in adj for bq, br in o.border):
+                    seen.add(spot)
+                    shared = 0
+                    for cq, cr in cells:
+                        c = (tq + cq, tr + cr)
+                        if c in placed or c in blocked:
+                            break
+                        shared += adj.get(c, 0)
+                    else:
+                        if shared < min_shared:
                             continue
-                        yield (tq + o.anchor[0], tr + o.anchor[1]), o.rotation
+                        for o in group.orientations:
+                            if any((tq + bq, tr + br) in adj for bq, br in o.border):
+                                continue
+                            yield (tq + o.anchor[0], tr + o.anchor[1]), o.rotation
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
