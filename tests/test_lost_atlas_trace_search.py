@@ -193,3 +193,27 @@ def test_what_a_search_carries_over_from_the_last_one_is_reached_now() -> None:
             assert _contained(floor, whole), company
             carried += 1
     assert carried > 20
+
+
+def test_a_board_reached_by_another_history_finds_the_same_trace() -> None:
+    """Traces are remembered by the board's content too (its digest finds candidates,
+    the content is compared): a board that comes back to an earlier content by another
+    way (a hub placed and removed) finds the earlier trace; one that differs does not."""
+    board, _, _ = midgame_board(3, lays_per_phase=(6,))
+    company = sorted({owner for owners in board.hubs.values() for owner in owners})[0]
+    op = Operator(company, frozenset())
+    first = trace_search(board, op)
+    twin = board.copy()
+    ref = next(ref for ref in sorted(twin.hubs) if company not in twin.hubs[ref])
+    twin.place_hub(ref, company)
+    other = trace_search(twin, op)
+    assert other is not first
+    twin.remove_hubs(company)
+    for start in board.hubs_of(company):
+        twin.place_hub(start, company)
+    assert twin.stamp_key() != board.stamp_key()
+    assert dict(twin.hubs) == dict(board.hubs)  # the same owners in the same order
+    assert trace_search(twin, op) is first
+    fresh = board.copy()
+    fresh._reach_cache = {}
+    assert trace_for(fresh, op).stops == first.complete().stops

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from boardroom.core.stamped import StampedDict
+from boardroom.titles.lost_atlas.board.board import ContentDict
 from boardroom.titles.lost_atlas.board.sample_positions import midgame_board
 
 CHANGES: list[Callable[[StampedDict[str, int]], Any]] = [
@@ -56,3 +57,59 @@ def test_a_board_keeps_its_dicts_stamped_and_its_copies_share_the_stamps() -> No
     assert board.hubs[ref] != twin.hubs[ref]
     again = pickle.loads(pickle.dumps(board))  # a part-walked trace pickles as its answer
     assert again.tiles == board.tiles and again.stamp_key() != board.stamp_key()
+
+
+def _fresh_digest(d: ContentDict[str, Any]) -> int:
+    return ContentDict(dict(d)).digest
+
+
+LIST_CHANGES: list[Callable[[ContentDict[str, Any]], Any]] = [
+    *CHANGES,
+    lambda d: d.__setitem__("a", [1, 2]),
+    lambda d: d.__setitem__("a", 1),  # the same value again
+]
+
+
+@pytest.mark.parametrize("change", LIST_CHANGES)
+def test_a_content_dict_keeps_its_digest_up_to_date(
+        change: Callable[[ContentDict[str, Any]], Any]) -> None:
+    d: ContentDict[str, Any] = ContentDict(a=1, b=2, c=[3, 4])
+    twin = d.copy()
+    assert twin.digest == d.digest and twin.stamp is d.stamp
+    change(twin)
+    assert twin.stamp is not d.stamp
+    assert twin.digest == _fresh_digest(twin)
+    assert d == {"a": 1, "b": 2, "c": [3, 4]} and d.digest == _fresh_digest(d)
+
+
+def test_equal_content_has_an_equal_digest_whatever_the_history() -> None:
+    one: ContentDict[str, Any] = ContentDict(a=1)
+    one["b"] = [2]
+    one["c"] = 3
+    del one["c"]
+    other: ContentDict[str, Any] = ContentDict()
+    other["b"] = [2]
+    other["a"] = 0
+    other["a"] = 1
+    assert one == other and one.digest == other.digest
+    for again in (pickle.loads(pickle.dumps(one)), copy.deepcopy(one)):
+        assert isinstance(again, ContentDict) and again.digest == one.digest
+
+
+def test_a_board_keeps_digests_of_its_tiles_and_hubs() -> None:
+    board, _, _ = midgame_board(1, lays_per_phase=(5,))
+    assert isinstance(board.tiles, ContentDict) and isinstance(board.hubs, ContentDict)
+    twin = board.copy()
+    assert twin.content_digest() == board.content_digest()
+    ref = next(iter(twin.hubs))
+    twin.place_hub(ref, "someone")
+    assert twin.content_digest() != board.content_digest()
+    twin.remove_hubs("someone")
+    assert twin.content_digest() == board.content_digest()
+    assert twin.stamp_key() != board.stamp_key()  # another history, the same content
+    twin.hubs = dict(twin.hubs)  # a plain dict assigned keeps a digest
+    assert isinstance(twin.hubs, ContentDict)
+    assert twin.content_digest() == board.content_digest()
+    again = pickle.loads(pickle.dumps(board))
+    assert again.content_digest()[2:] == (_fresh_digest(board.tiles),  # type: ignore[arg-type]
+                                          _fresh_digest(board.hubs))  # type: ignore[arg-type]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from boardroom.core.stamped import StampedDict
 from boardroom.map.hexes import Hex, neighbour, rotate_edge
@@ -78,6 +78,91 @@ def piece_shape(piece: MapPiece) -> PieceShape:
 
 _STAMPED = frozenset({"spaces", "tiles", "hubs", "suburbs"})
 """The board's dicts kept as :class:`StampedDict` (whatever is assigned to them)."""
+_DIGESTED = frozenset({"tiles", "hubs"})
+"""Those of them kept as :class:`ContentDict` (what tracing reads)."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _item_digest(key: object, value: object) -> int:
+    return hash((key, tuple(value) if isinstance(value, list) else value))
+
+
+class ContentDict(StampedDict[K, V]):
+    """A :class:`StampedDict` that also keeps ``digest``, a hash of its content (the
+    exclusive or of its items' hashes, a list value read as a tuple) brought up to date at
+    every change, never recomputed from scratch for one: dicts with equal content have
+    equal digests (in one process). So a cache keyed by content can look up a digest and
+    compare content only with what it finds (a digest says two dicts may be equal; only
+    comparing says they are)."""
+
+    __slots__ = ("digest",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.digest = self._full_digest()
+
+    def _full_digest(self) -> int:
+        digest = 0
+        for key, value in self.items():
+            digest ^= _item_digest(key, value)
+        return digest
+
+    def copy(self) -> ContentDict[K, V]:
+        """A copy with the same stamp and digest."""
+        new: ContentDict[K, V] = ContentDict.__new__(ContentDict)
+        dict.update(new, self)
+        new.stamp = self.stamp
+        new.digest = self.digest
+        return new
+
+    def __setitem__(self, key: K, value: V) -> None:
+        old = dict.get(self, key, _MISSING)
+        super().__setitem__(key, value)
+        digest = self.digest ^ _item_digest(key, value)
+        if old is not _MISSING:
+            digest ^= _item_digest(key, old)
+        self.digest = digest
+
+    def __delitem__(self, key: K) -> None:
+        old = self[key]
+        super().__delitem__(key)
+        self.digest ^= _item_digest(key, old)
+
+    def pop(self, key: K, *default: Any) -> Any:
+        found = super().pop(key, *default)
+        self.digest = self._full_digest()
+        return found
+
+    def popitem(self) -> tuple[K, V]:
+        found = super().popitem()
+        self.digest = self._full_digest()
+        return found
+
+    def clear(self) -> None:
+        super().clear()
+        self.digest = 0
+
+    def setdefault(self, key: K, default: Any = None) -> Any:
+        found = super().setdefault(key, default)
+        self.digest = self._full_digest()
+        return found
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        super().update(*args, **kwargs)
+        self.digest = self._full_digest()
+
+    def __ior__(self, other: Any) -> ContentDict[K, V]:  # type: ignore[override,misc]
+        super().__ior__(other)
+        self.digest = self._full_digest()
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ContentDict, (dict(self),))
+
+
+_MISSING = object()
 
 
 @dataclass
@@ -85,10 +170,10 @@ class Board:
     components: Components
     spaces: dict[Hex, Space] = field(default_factory=StampedDict)
     track: TrackMap = field(default_factory=TrackMap)
-    tiles: dict[Hex, tuple[str, int]] = field(default_factory=StampedDict)
+    tiles: dict[Hex, tuple[str, int]] = field(default_factory=ContentDict)
     """The id and rotation of the tile on each hex (laid, printed or pseudo)."""
     supply: dict[str, int] = field(default_factory=dict)
-    hubs: dict[StopRef, list[str]] = field(default_factory=StampedDict)
+    hubs: dict[StopRef, list[str]] = field(default_factory=ContentDict)
     """Company ids whose hubs fill each stop's slots, in the order they were placed. An
     owner list is replaced, never changed in place (the dict's stamp must see it)."""
     reserved: dict[StopRef, str] = field(default_factory=dict)
@@ -104,9 +189,22 @@ class Board:
     :meth:`trace_key` for the map, tiles and hubs), so a copy that differs misses."""
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name in _STAMPED and not isinstance(value, StampedDict):
+        if name in _DIGESTED:
+            if not isinstance(value, ContentDict):
+                stamp = value.stamp if isinstance(value, StampedDict) else None
+                value = ContentDict(value)
+                if stamp is not None:  # the same content: the same stamp
+                    value.stamp = stamp
+        elif name in _STAMPED and not isinstance(value, StampedDict):
             value = StampedDict(value)
         object.__setattr__(self, name, value)
+
+    def content_digest(self) -> tuple[int, int, int, int]:
+        """A digest of :meth:`trace_key`'s content, found without reading the board (the
+        digests its :class:`ContentDict` keeps): equal for boards with equal keys, and
+        for others seldom (compare the content to be sure)."""
+        return (len(self.spaces), len(self.pieces), self.tiles.digest,  # type: ignore[attr-defined]
+                self.hubs.digest)  # type: ignore[attr-defined]
 
     def trace_key(self) -> tuple[object, ...]:
         """What tracing depends on: the map pieces, the tiles and the hubs (the hubs'
@@ -297,6 +395,13 @@ def _stamped_copy(d: dict[Any, Any],
     assert isinstance(d, StampedDict)
     if content is None:
         return d.copy()
-    new: StampedDict[Any, Any] = StampedDict(content)
+    new: StampedDict[Any, Any]
+    if isinstance(d, ContentDict):  # equal content: the same digest
+        same: ContentDict[Any, Any] = ContentDict.__new__(ContentDict)
+        dict.update(same, content)
+        same.digest = d.digest
+        new = same
+    else:
+        new = StampedDict(content)
     new.stamp = d.stamp
     return new

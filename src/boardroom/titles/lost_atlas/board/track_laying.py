@@ -113,7 +113,8 @@ def may_upgrade(budget: LayBudget) -> bool:
 
 REACH_CACHE_SIZE = 512
 """Tracing results a board family keeps (cleared when full; each under two keys, the
-board's stamps and its content); callers must not change a returned :class:`Reach`."""
+board's stamps and its content's digest); callers must not change a returned
+:class:`Reach`."""
 
 
 def trace_for(board: Board, op: Operator) -> Reach:
@@ -139,14 +140,16 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
     search: TraceSearch | None = cache.get(fast)
     if search is not None:
         return search
-    content = cache.get(("content", fast[-1]))
-    if content is None:  # one per board state, whichever company asks first
-        content = cache[("content", fast[-1])] = board.trace_key()
-    key = (op.id, overnight, content)
-    search = cast("TraceSearch | None", cache.get(key))
-    if search is not None:
-        cache[fast] = search
-        return search
+    # A board with the same content (another history's: a transposition in a search,
+    # a replay after an undo) may have been traced: its digest finds the candidates,
+    # comparing the content decides.
+    key = ("trace by content", op.id, overnight, board.content_digest())
+    traced: list[tuple[tuple[object, ...], TraceSearch]] | None = cache.get(key)
+    if traced is not None:
+        for content, search in traced:
+            if _same_content(board, content):
+                cache[fast] = search
+                return search
     company = op.id
     starts = board.hubs_of(company)
     last_key = ("last trace", company, overnight)
@@ -171,7 +174,9 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
             search.floor = _carried_floor(board, starts, *previous)
     if len(cache) >= REACH_CACHE_SIZE:
         cache.clear()
-    cache[key] = cache[fast] = search
+    cache[fast] = search
+    cache.setdefault(key, []).append(((len(board.spaces), tuple(board.pieces), tiles, hubs),
+                                      search))
     if not search.done:
         cache[("last search", company, overnight)] = (pieces, laid, hubs, board.hubs.stamp,  # type: ignore[attr-defined]
                                                       starts, search)
@@ -180,6 +185,16 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
     else:
         search.on_complete = remember
     return search
+
+
+def _same_content(board: Board, content: tuple[object, ...]) -> bool:
+    """Does ``board`` hold what :meth:`Board.trace_key` reads as ``content`` (the number
+    of spaces, the pieces, and the tiles and hubs a :func:`_snapshot` copied)?"""
+    spaces, pieces, tiles, hubs = content
+    assert isinstance(hubs, dict)
+    return (len(board.spaces) == spaces and tuple(board.pieces) == pieces
+            and board.tiles == tiles and len(board.hubs) == len(hubs)
+            and all(tuple(owners) == hubs.get(ref) for ref, owners in board.hubs.items()))
 
 
 def reaches(board: Board, op: Operator, spots: Collection[StopRef]) -> bool:
