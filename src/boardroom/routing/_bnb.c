@@ -160,54 +160,93 @@ static int map_grow(Map *m) {
 }
 
 /* The block-bound memo, compact (it is read at almost every node, and its misses in the
- * cache are most of a node's time): a slot is [gm words..., meta << 32 | value], meta =
- * the rest of the key + 1 (never 0: 0 marks an empty slot), value 32 bits. */
+ * cache are most of a node's time on the big searches). A slot is sw words holding the
+ * vertex set gm (bits below nv), the rest of the key (meta: 20 bits, never 0, so 0
+ * marks an empty slot) and the bound. Packed, when nv + 36 bits fit in gm's own words
+ * and every bound is below 2^16: [gm | meta << nv | value << (nv + 20)] (16 bytes for
+ * two-word sets); else one more word: [gm..., meta | value << 32]. */
+#define META_BITS 20
+
 typedef struct {
     size_t cap, n;
-    int wv, sw;
+    int wv, sw, mpos, vpos, vbits;
     u64 *slots;
+    u64 keymask[9];
 } BMap;
+
+static inline void put_field(u64 *w, int pos, int len, u64 x) {
+    w[pos >> 6] |= x << (pos & 63);
+    if ((pos & 63) + len > 64)
+        w[(pos >> 6) + 1] |= x >> (64 - (pos & 63));
+}
+
+static inline u64 get_field(const u64 *w, int pos, int len) {
+    u64 x = w[pos >> 6] >> (pos & 63);
+    if ((pos & 63) + len > 64)
+        x |= w[(pos >> 6) + 1] << (64 - (pos & 63));
+    return len == 64 ? x : x & (((u64)1 << len) - 1);
+}
 
 /* Big tables are mapped with huge pages where the system offers them (fewer misses of
  * the address translation on a table read at random). */
 #define BMAP_MAPPED_FROM ((size_t)4 << 20)
 
-static int bmap_init(BMap *m, int wv, size_t cap) {
-    m->cap = cap;
-    m->n = 0;
-    m->wv = wv;
-    m->sw = wv + 1;
-    size_t bytes = cap * (size_t)m->sw * sizeof(u64);
+static u64 *bmap_alloc(size_t words) {
+    size_t bytes = words * sizeof(u64);
 #if defined(__linux__) && defined(MAP_ANONYMOUS)
     if (bytes >= BMAP_MAPPED_FROM) {
         void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED) {
-            m->slots = NULL;
-            return 0;
-        }
+        if (p == MAP_FAILED)
+            return NULL;
 #ifdef MADV_HUGEPAGE
         madvise(p, bytes, MADV_HUGEPAGE);
 #endif
-        m->slots = (u64 *)p;
-        return 1;
+        return (u64 *)p;
     }
 #endif
-    m->slots = (u64 *)calloc(cap * (size_t)m->sw, sizeof(u64));
+    return (u64 *)calloc(words, sizeof(u64));
+}
+
+static void bmap_release(u64 *slots, size_t words) {
+    if (!slots)
+        return;
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    if (words * sizeof(u64) >= BMAP_MAPPED_FROM) {
+        munmap(slots, words * sizeof(u64));
+        return;
+    }
+#endif
+    free(slots);
+}
+
+/* packed: whether the packed layout is used (the caller checks it fits) */
+static int bmap_init(BMap *m, int wv, int nv, int packed, size_t cap) {
+    m->cap = cap;
+    m->n = 0;
+    m->wv = wv;
+    if (packed) {
+        m->sw = wv;
+        m->mpos = nv;
+        m->vpos = nv + META_BITS;
+        m->vbits = 16;
+    } else {
+        m->sw = wv + 1;
+        m->mpos = 64 * wv;
+        m->vpos = 64 * wv + 32;
+        m->vbits = 32;
+    }
+    int kbits = m->mpos + META_BITS;
+    for (int i = 0; i < m->sw; i++) {
+        int lo = 64 * i;
+        m->keymask[i] = kbits >= lo + 64 ? ~(u64)0 : kbits <= lo ? 0
+                        : (((u64)1 << (kbits - lo)) - 1);
+    }
+    m->slots = bmap_alloc(cap * (size_t)m->sw);
     return m->slots != NULL;
 }
 
 static void bmap_free(BMap *m) {
-    if (!m->slots)
-        return;
-#if defined(__linux__) && defined(MAP_ANONYMOUS)
-    size_t bytes = m->cap * (size_t)m->sw * sizeof(u64);
-    if (bytes >= BMAP_MAPPED_FROM) {
-        munmap(m->slots, bytes);
-        m->slots = NULL;
-        return;
-    }
-#endif
-    free(m->slots);
+    bmap_release(m->slots, m->cap * (size_t)m->sw);
     m->slots = NULL;
 }
 
@@ -229,16 +268,35 @@ static inline void bmap_prefetch(const BMap *m, const u64 *gm, u64 meta) {
     __builtin_prefetch(bmap_slot(m, bmap_hash(gm, m->wv, meta)));
 }
 
+static inline void bmap_image(const BMap *m, const u64 *gm, u64 meta, u64 *img) {
+    for (int i = 0; i < m->sw; i++)
+        img[i] = i < m->wv ? gm[i] : 0;
+    put_field(img, m->mpos, META_BITS, meta);
+}
+
+static inline int bmap_match(const BMap *m, const u64 *slot, const u64 *img) {
+    for (int i = 0; i < m->sw; i++)
+        if ((slot[i] & m->keymask[i]) != img[i])
+            return 0;
+    return 1;
+}
+
+static inline i64 bmap_value(const BMap *m, const u64 *slot) {
+    u64 x = get_field(slot, m->vpos, m->vbits);
+    return m->vbits == 32 ? (i64)(int32_t)(uint32_t)x : (i64)x;
+}
+
 /* 1 and *val when found */
 static inline int bmap_find(const BMap *m, const u64 *gm, u64 meta, i64 *val) {
-    int wv = m->wv, sw = m->sw;
-    u64 *slot = bmap_slot(m, bmap_hash(gm, wv, meta)), *end = m->slots + m->cap * (size_t)sw;
+    int sw = m->sw;
+    u64 img[sw];
+    bmap_image(m, gm, meta, img);
+    u64 *slot = bmap_slot(m, bmap_hash(gm, m->wv, meta)), *end = m->slots + m->cap * (size_t)sw;
     for (;;) {
-        u64 last = slot[wv];
-        if (!last)
+        if (!get_field(slot, m->mpos, META_BITS))
             return 0;
-        if (last >> 32 == meta && same_key(slot, gm, wv)) {
-            *val = (i64)(int32_t)(uint32_t)last;
+        if (bmap_match(m, slot, img)) {
+            *val = bmap_value(m, slot);
             return 1;
         }
         slot += sw;
@@ -248,29 +306,43 @@ static inline int bmap_find(const BMap *m, const u64 *gm, u64 meta, i64 *val) {
 }
 
 static void bmap_insert(BMap *m, const u64 *gm, u64 meta, i64 val) {
-    int wv = m->wv, sw = m->sw;
-    u64 *slot = bmap_slot(m, bmap_hash(gm, wv, meta)), *end = m->slots + m->cap * (size_t)sw;
-    while (slot[wv]) {
+    int sw = m->sw;
+    u64 *slot = bmap_slot(m, bmap_hash(gm, m->wv, meta)), *end = m->slots + m->cap * (size_t)sw;
+    while (get_field(slot, m->mpos, META_BITS)) {
         slot += sw;
         if (slot == end)
             slot = m->slots;
     }
-    memcpy(slot, gm, sizeof(u64) * (size_t)wv);
-    slot[wv] = meta << 32 | (uint32_t)(int32_t)val;
+    bmap_image(m, gm, meta, slot);
+    u64 v = m->vbits == 32 ? (u64)(uint32_t)(int32_t)val : (u64)val;
+    put_field(slot, m->vpos, m->vbits, v);
     m->n++;
 }
 
 /* Add a key not in the memo; 0 when memory ran out. */
 static int bmap_add(BMap *m, const u64 *gm, u64 meta, i64 val) {
     if (10 * (m->n + 1) > 7 * m->cap) {
-        BMap bigger;
-        if (!bmap_init(&bigger, m->wv, m->cap * 2))
+        BMap bigger = *m;
+        bigger.cap = m->cap * 2;
+        bigger.n = 0;
+        bigger.slots = bmap_alloc(bigger.cap * (size_t)m->sw);
+        if (!bigger.slots)
             return 0;
+        u64 gm2[m->wv];
         for (size_t i = 0; i < m->cap; i++) {
             u64 *slot = m->slots + i * (size_t)m->sw;
-            u64 last = slot[m->wv];
-            if (last)
-                bmap_insert(&bigger, slot, last >> 32, (i64)(int32_t)(uint32_t)last);
+            u64 meta2 = get_field(slot, m->mpos, META_BITS);
+            if (!meta2)
+                continue;
+            for (int q = 0; q < m->wv; q++)
+                gm2[q] = slot[q] & m->keymask[q];
+            if (m->sw == m->wv) /* packed: gm's words hold the meta and value too */
+                for (int q = 0; q < m->wv; q++) {
+                    int lo = 64 * q;
+                    gm2[q] &= m->mpos >= lo + 64 ? ~(u64)0 : m->mpos <= lo ? 0
+                              : (((u64)1 << (m->mpos - lo)) - 1);
+                }
+            bmap_insert(&bigger, gm2, meta2, bmap_value(m, slot));
         }
         bmap_free(m);
         *m = bigger;
@@ -490,7 +562,8 @@ static i64 block_bound(Kernel *k, int v, int anchor, const u64 *gm, int mode) {
         r = chain(k, v, gm, 0) + chain(k, anchor, gm, 0);
     else
         r = chain(k, v, gm, 1);
-    if (r > INT32_MAX || r < INT32_MIN || !bmap_add(&k->bmemo, gm, meta, r))
+    int fits = k->bmemo.vbits == 32 ? (r <= INT32_MAX && r >= INT32_MIN) : (r >= 0 && r < 65536);
+    if (!fits || !bmap_add(&k->bmemo, gm, meta, r))
         k->nomem = 1;
     return r;
 }
@@ -1435,6 +1508,29 @@ static void Kernel_dealloc(Kernel *k) {
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
 
+/* Whether the block-bound memo can use its packed layout: the key and a 16-bit bound in
+ * the vertex set's own words, every bound below 2^16 (a bound is at most two chains of
+ * every vertex's flow and an end's value). */
+static int bmap_packable(Kernel *k) {
+    if (k->nv + META_BITS + 16 > 64 * k->wv || k->wv > 8)
+        return 0;
+    i64 flow = 0, end = 0;
+    for (int v = 0; v < k->nv; v++) {
+        if (k->flow[v] < 0 || k->stop_end[v] < 0)
+            return 0;
+        flow += k->flow[v];
+        if (k->stop_end[v] > end)
+            end = k->stop_end[v];
+    }
+    for (int j = 0; j < k->near_start[k->nv]; j++) {
+        if (k->near_val[j] < 0)
+            return 0;
+        if (k->near_val[j] > end)
+            end = k->near_val[j];
+    }
+    return 2 * (flow + 2 * end) < 65536;
+}
+
 static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     (void)kwds;
     long long pass_extra;
@@ -1449,7 +1545,8 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     k->pass_extra = pass_extra;
     size_t ns = (size_t)k->ns, nv = (size_t)k->nv, nm = (size_t)k->nm;
     size_t wp = (size_t)k->wp, wv = (size_t)k->wv;
-    if (k->ns < 1 || k->nv < k->ns || k->wp < 1 || k->wv < 1 || (size_t)k->nv > wv * 64 ||
+    if (k->ns < 1 || k->nv < k->ns || k->wp < 1 || k->wv < 1 || k->wv > 8 ||
+        (size_t)k->nv > wv * 64 ||
         k->ns > 500) {
         PyErr_SetString(PyExc_ValueError, "bad kernel sizes");
         return -1;
@@ -1500,7 +1597,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     k->ones = (i64 *)calloc(2 * nv + 2, sizeof(i64));
     k->todo = (u64 *)calloc((nv + 2) * wv, sizeof(u64));
     if (!k->num || !k->low || !k->at || !k->vstack || !k->best_at || !k->root_one ||
-        !k->root_both || !k->ones || !k->todo || !bmap_init(&k->bmemo, k->wv, 4096) || !map_init(&k->tmemo, k->wv + 3, 1024)) {
+        !k->root_both || !k->ones || !k->todo || !bmap_init(&k->bmemo, k->wv, k->nv, bmap_packable(k), 4096) || !map_init(&k->tmemo, k->wv + 3, 1024)) {
         PyErr_NoMemory();
         return -1;
     }

@@ -55,6 +55,13 @@ piece), so its search remembers each position's bound (a transposition table).
 **Determinism.** Everything is ordered by indices and values; no set or dict iteration
 order matters, so a problem gives the same routes on any machine.
 
+**Kernel.** ``_bnb.c`` (built by ``pip install`` when a C compiler is there) runs
+``collect``, ``run_pair`` and ``run`` (with its nested search, the block-cut bound and
+both memos) on the tables built here, visiting the same nodes in the same order: the
+same routes, total, proof and node count, so a budget stops it where it stops the Python
+search. ``solve_with`` uses it unless ``BOARDROOM_PURE_PYTHON_ROUTES=1`` or a ``hard``
+hand-over is given (``tests/test_routing_kernel.py`` checks the two paths agree).
+
 **Budget.** With ``node_budget`` the search stops after that many nodes (bound searches
 included) and answers the best found, ``proven=False``; each train it had not placed then
 gets the best route another budget's worth of nodes finds on the pieces left (or a local
@@ -85,6 +92,8 @@ Both paths visit the same nodes and answer the same routes (``tests/test_routing
 so the choice changes only the time taken."""
 KERNEL_MAX_STOPS = 500
 """The compiled search's arms hold at most this many stops; bigger graphs use Python."""
+KERNEL_MAX_VERTICES = 512
+"""Nor does it take more vertices (stops and junctions) than this."""
 
 NORMAL, END_ONLY, PASSABLE = 0, 1, 2
 BIG = 1 << 30
@@ -972,7 +981,8 @@ def solve_with(problem: RouteProblem, node_budget: int | None = None,
     order = sorted(range(n), key=lambda i: (caps_of[i] is not None, -(caps_of[i] or 0), i))
     caps = [BIG if caps_of[i] is None else min(caps_of[i] or 0, BIG) for i in order]
     search: _Search | _KernelSearch
-    if uses_kernel(kernel, hard) and tables.ns <= KERNEL_MAX_STOPS:
+    if (uses_kernel(kernel, hard) and tables.ns <= KERNEL_MAX_STOPS
+            and max(graph.vertices, tables.n_relax) <= KERNEL_MAX_VERTICES):
         search = _KernelSearch(tables, problem.rules.local_routes, node_budget, n)
     else:
         search = _Search(tables, problem.rules.local_routes, node_budget)
