@@ -40,13 +40,19 @@ class Placement:
     rotation: int
 
 
+_ROTATED: dict[tuple[tuple[Hex, ...], int], tuple[Hex, ...]] = {}
+"""Offsets turned about the first hex, by offsets and rotation (computed once)."""
+
+
 def place_hexes(shape: PieceShape, anchor: Hex, rotation: int) -> list[Hex]:
     """The map hexes the piece covers, in the order of its offsets."""
-    out = []
-    for off in shape.offsets:
-        q, r = rotate_about(off, (0, 0), rotation)
-        out.append((anchor[0] + q, anchor[1] + r))
-    return out
+    key = (shape.offsets, rotation % 6)
+    rotated = _ROTATED.get(key)
+    if rotated is None:
+        rotated = _ROTATED[key] = tuple(rotate_about(off, (0, 0), rotation)
+                                        for off in shape.offsets)
+    aq, ar = anchor
+    return [(aq + q, ar + r) for q, r in rotated]
 
 
 def check_placement(shape: PieceShape, placed: dict[Hex, bool], anchor: Hex, rotation: int,

@@ -184,7 +184,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
         if state.round == MAP:
             builder = state.builder
             assert builder is not None
-            log.extend(builder.apply(action, seat))  # type: ignore[arg-type]
+            log.extend(builder.apply(action, seat, checked=True))  # type: ignore[arg-type]
             if builder.is_done:
                 flow.after_map(state, log)
             return log

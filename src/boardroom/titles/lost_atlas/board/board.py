@@ -70,10 +70,19 @@ def stop_blocks(stop: Stop, owners: Sequence[str], company: str, overnight: bool
     return not overnight
 
 
+_SHAPES: dict[int, tuple[MapPiece, PieceShape]] = {}
+
+
 def piece_shape(piece: MapPiece) -> PieceShape:
+    """The piece's shape (made once per piece object)."""
+    known = _SHAPES.get(id(piece))
+    if known is not None and known[0] is piece:
+        return known[1]
     order = {"A": 0, "B": 1, "C": 2}
     hexes = sorted(piece.hexes, key=lambda h: order[h.pos])
-    return PieceShape(offsets=TRIANGLE, border=tuple(h.terrain == BORDER for h in hexes))
+    shape = PieceShape(offsets=TRIANGLE, border=tuple(h.terrain == BORDER for h in hexes))
+    _SHAPES[id(piece)] = (piece, shape)
+    return shape
 
 
 _STAMPED = frozenset({"spaces", "tiles", "hubs", "suburbs"})

@@ -597,10 +597,11 @@ class MapBuilder:
         return None
 
     # -- acting ----------------------------------------------------------------
-    def apply(self, action: MapAction, seat: int) -> list[str]:
+    def apply(self, action: MapAction, seat: int, checked: bool = False) -> list[str]:
         """Perform a legal action and the automatic events after it; return the new log
-        sentences. An illegal action raises :class:`IllegalAction` and changes nothing."""
-        problem = self.check(action, seat)
+        sentences. An illegal action raises :class:`IllegalAction` and changes nothing.
+        ``checked``: the caller has just checked it (:meth:`check` is not asked again)."""
+        problem = None if checked else self.check(action, seat)
         if problem is not None:
             raise problem
         start = len(self.log)
