@@ -165,27 +165,51 @@ def check_suburb(board: Board, op: Operator, h: Hex) -> IllegalAction | None:
 
 def _suburb_token_problem(board: Board, op: Operator) -> IllegalAction | None:
     """The rules of a suburb that do not depend on the city: Suburban, a token left."""
-    if not op.has(SUBURBAN):
+    broken = _suburb_token_rule(board, op)
+    if broken == _NOT_SUBURBAN:
         return IllegalAction("lost_atlas.ability.suburban", "only Suburban places suburb tokens")
-    placed = sum(1 for owner in board.suburbs.values() if owner == op.id)
-    if placed >= SUBURB_TOKENS:
+    if broken == _NO_TOKEN:
         return IllegalAction("lost_atlas.ability.suburban-count",
                              f"{op.id} has placed both suburb tokens")
     return None
 
 
+_NOT_SUBURBAN, _NO_TOKEN, _NOT_BASIC, _HAS_SUBURB, _OWN_HUB, _NOT_REACHED = range(1, 7)
+"""Which suburb rule is broken (0: none), for the listing, which builds no refusal."""
+
+
+def _suburb_token_rule(board: Board, op: Operator) -> int:
+    if not op.has(SUBURBAN):
+        return _NOT_SUBURBAN
+    placed = sum(1 for owner in board.suburbs.values() if owner == op.id)
+    return _NO_TOKEN if placed >= SUBURB_TOKENS else 0
+
+
+def _suburb_city_rule(board: Board, op: Operator, h: Hex) -> int:
+    if not is_basic_city(board, h):
+        return _NOT_BASIC
+    if h in board.suburbs:
+        return _HAS_SUBURB
+    if any(op.id in board.hubs.get(ref, ()) for ref in board.stops_on(h)):
+        return _OWN_HUB
+    if not reaches(board, op, board.stops_on(h)):
+        return _NOT_REACHED
+    return 0
+
+
 def _suburb_city_problem(board: Board, op: Operator, h: Hex) -> IllegalAction | None:
     """The rules of a suburb on the city ``h``."""
-    if not is_basic_city(board, h):
+    broken = _suburb_city_rule(board, op, h)
+    if broken == _NOT_BASIC:
         return IllegalAction("lost_atlas.ability.suburban-city",
                              "suburbs go only on basic cities (no home, mine or port)")
-    if h in board.suburbs:
+    if broken == _HAS_SUBURB:
         return IllegalAction("lost_atlas.ability.suburban-one-per-tile",
                              f"{h} already has a suburb token")
-    if any(op.id in board.hubs.get(ref, ()) for ref in board.stops_on(h)):
+    if broken == _OWN_HUB:
         return IllegalAction("lost_atlas.ability.suburban-city",
                              f"{op.id} has a hub at {h}: suburbs go where it has none")
-    if not reaches(board, op, board.stops_on(h)):
+    if broken == _NOT_REACHED:
         return IllegalAction("lost_atlas.ability.suburban-reach",
                              f"{op.id} cannot trace a route to {h}")
     return None
@@ -197,10 +221,10 @@ def legal_suburbs(board: Board, op: Operator) -> list[Hex]:
 
 def iter_suburbs(board: Board, op: Operator) -> Iterator[Hex]:
     """:func:`legal_suburbs`, lazily (so "is there any?" stops at the first)."""
-    if _suburb_token_problem(board, op) is not None:  # asked once, not per city
+    if _suburb_token_rule(board, op):  # asked once, not per city
         return
     for h in basic_cities(board):
-        if _suburb_city_problem(board, op, h) is None:
+        if not _suburb_city_rule(board, op, h):
             yield h
 
 

@@ -675,8 +675,9 @@ def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBu
                     yield TileLay(h, tile_id, rotation)
         else:
             assert current is not None
-            if _upgrade_tile_problem(colours, budget, h, tile, current) is not None:
-                continue
+            if tile.colour not in colours or _upgrade_tile_problem(
+                    colours, budget, h, tile, current) is not None:  # no refusal built
+                continue                                            # for the phase's colours
             old, old_rotation = current
             old_exits = old.exits(old_rotation)
             for rotation in tile.distinct_rotations():
