@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from boardroom.map.hexes import DIRECTIONS, Hex, neighbour, opposite
+from boardroom.map.hexes import DIRECTIONS, Hex
 from boardroom.map.tiles import TileDef
 
 TRACE_BUDGET = 30_000
@@ -283,30 +283,19 @@ class TraceSearch:
         stops, entries = reach.stops, reach.entries
         # Pieces get bits in the order the search meets them; a hex side is known from
         # both of its hexes, so each (hex, edge) maps to (bit, neighbour, its edge).
+        # A new piece gets the next bit (stops and sides share the numbering); the side
+        # and stop bits are made inline below, where the walk first meets them.
         sides: dict[tuple[Hex, int], tuple[int, Hex, int]] = {}
         stop_bits: dict[StopRef, int] = {}
         steps = 0
-
-        def stop_bit(ref: StopRef) -> int:
-            found = stop_bits.get(ref)
-            if found is None:
-                found = stop_bits[ref] = 1 << (len(stop_bits) + len(sides) // 2)
-            return found
-
-        def side(h: Hex, e: int) -> tuple[int, Hex, int]:
-            found = sides.get((h, e))
-            if found is None:
-                n, back = neighbour(h, e), opposite(e)
-                piece = 1 << (len(stop_bits) + len(sides) // 2)
-                found = sides[(h, e)] = (piece, n, back)
-                sides[(n, back)] = (piece, h, e)
-            return found
-
         seen: dict[tuple[int, Hex, int], list[int]] = {}
         STOP_AT, ARRIVE = 0, 1
         work: list[tuple[int, Hex, int, int, bool]] = []
-        for h, i in starts:
-            work.append((STOP_AT, h, i, stop_bit((h, i)), True))
+        for start in starts:
+            bit = stop_bits.get(start)
+            if bit is None:
+                bit = stop_bits[start] = 1 << (len(stop_bits) + len(sides) // 2)
+            work.append((STOP_AT, start[0], start[1], bit, True))
         while work:
             steps += 1
             if steps > budget:
@@ -321,7 +310,12 @@ class TraceSearch:
                 seen[key] = [used]
             else:
                 steps += len(previous)  # the dominance check is work too
-                if any(p & ~used == 0 for p in previous):
+                dominated = False
+                for p in previous:
+                    if p & ~used == 0:
+                        dominated = True
+                        break
+                if dominated:
                     continue
                 previous[:] = [p for p in previous if used & ~p] + [used]
             tile = laid.get(h)
@@ -349,13 +343,23 @@ class TraceSearch:
             for target, value in targets:
                 if target == EDGE:
                     found = sides.get((h, value))
-                    piece, n, back = found if found is not None else side(h, value)
+                    if found is None:  # a new hex side: known from both of its hexes
+                        dq, dr = DIRECTIONS[value]
+                        n, back = (h[0] + dq, h[1] + dr), (value + 3) % 6
+                        piece = 1 << (len(stop_bits) + len(sides) // 2)
+                        sides[(h, value)] = (piece, n, back)
+                        sides[(n, back)] = (piece, h, value)
+                    else:
+                        piece, n, back = found
                     if used & piece:
                         continue
                     work.append((ARRIVE, n, back, used | piece, False))
                 else:
                     ref = (h, value)
-                    piece = stop_bits.get(ref) or stop_bit(ref)
+                    bit = stop_bits.get(ref)
+                    if bit is None:
+                        bit = stop_bits[ref] = 1 << (len(stop_bits) + len(sides) // 2)
+                    piece = bit
                     if used & piece:
                         continue
                     work.append((STOP_AT, h, value, used | piece, False))
