@@ -624,20 +624,38 @@ def any_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBud
     search = trace_search(board, op)
     if not search.done:
         floor = search.floor
-        if floor is not None:  # what earlier boards' traces proved reached
-            for h in floor.entries.keys() | {ref[0] for ref in floor.stops}:
-                if next(_lays_at(board, op, colours, budget, floor, h), None) is not None:
-                    return True
+        if floor is not None and _any_lay_among(  # what earlier boards' traces proved
+                board, op, colours, budget, floor,
+                floor.entries.keys() | {ref[0] for ref in floor.stops}):
+            return True
         reach = search.reach
         reached = set(reach.entries)
         reached.update(ref[0] for ref in reach.stops)
-        for h in reached:  # what an earlier question already walked to
-            if next(_lays_at(board, op, colours, budget, reach, h), None) is not None:
-                return True
+        if _any_lay_among(board, op, colours, budget, reach, reached):  # walked already
+            return True
         while (found := search.grow()) is not None:
             if next(_lays_at(board, op, colours, budget, reach, found), None) is not None:
                 return True
-    return next(iter_lays(board, op, colours, budget), None) is not None
+    reach = trace_for(board, op)
+    return _any_lay_among(board, op, colours, budget, reach,
+                          reach.entries.keys() | {ref[0] for ref in reach.stops})
+
+
+def _any_lay_among(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
+                   reach: Reach, hexes: Collection[Hex]) -> bool:
+    """Is there a legal lay on one of ``hexes`` (given the trace ``reach``)? Hexes with
+    no track are asked first: a yellow lay is the usual yes, and an upgrade the dear
+    no."""
+    laid = board.track.laid
+    tiled = []
+    for h in hexes:
+        on = laid.get(h)
+        if on is not None and on.tile.colour != EMPTY_COLOUR:
+            tiled.append(h)
+        elif next(_lays_at(board, op, colours, budget, reach, h), None) is not None:
+            return True
+    return any(next(_lays_at(board, op, colours, budget, reach, h), None) is not None
+               for h in tiled)
 
 
 def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
