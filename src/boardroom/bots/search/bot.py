@@ -12,6 +12,9 @@ widen      progressive widening: a node with n visits considers ceil(widen*sqrt(
 explore    the UCB1 exploration constant
 epsilon    the chance a rollout decision is random
 keep       the prior's choice stands unless the search's beats its mean by more than this
+flat       1: flat paired rollouts per root candidate instead of the tree
+cycles     rollouts also stop this many of the title's cycles on (Lost Atlas; 0: no limit)
+steps      a safety bound on the actions one iteration may apply
 =========  ======================================================================
 
 The budget is a count of iterations, never a time, so a game replays exactly (a time
@@ -46,7 +49,8 @@ from boardroom.core.title import Action
 
 HARD: dict[str, SearchConfig] = {
     "acquire": SearchConfig(iterations=60, depth=2, horizon=6, widen=1.5, explore=0.4),
-    "lost_atlas": SearchConfig(iterations=10, depth=1, horizon=6, widen=1.0, explore=0.3),
+    "lost_atlas": SearchConfig(iterations=6, depth=1, horizon=400, flat=1, cycles=3,
+                               max_steps=1000, keep=0.02),
     "congress": SearchConfig(iterations=30, depth=1, horizon=400, widen=1.5, explore=0.4),
 }
 """The ``hard`` level's search, per title: at most about a second a decision here."""
@@ -55,7 +59,8 @@ EASY_BLUNDERS = 0.6
 """The share of ``easy``'s decisions played at random."""
 
 OPTION_NAMES = {"iters": "iterations", "depth": "depth", "horizon": "horizon",
-                "widen": "widen", "explore": "explore", "epsilon": "epsilon", "keep": "keep"}
+                "widen": "widen", "explore": "explore", "epsilon": "epsilon", "keep": "keep",
+                "flat": "flat", "cycles": "cycles", "steps": "max_steps"}
 
 
 def _one_ply(title: str, seed: int) -> Bot:

@@ -11,7 +11,8 @@ stack is hidden), nor is the Solo Game (one seat against the Conglomerate).
 **Action grouping.** The search considers at most :data:`MAX_CANDIDATES` actions: the
 heuristic bot's choice first, then representatives of the rest: for tile lays, passing
 and two lays spread over the list; for train offers to another company, the lowest
-offer for each of its trains; for auction bids, the minimum bid; otherwise the listed
+offer for each of its trains (to another president's company: the printed price, the
+least the heuristic bot agrees to); for auction bids, the minimum bid; otherwise the listed
 actions in order. Decisions whose consequences the heuristic already measures well by
 computing routes (tile lays, hubs, suburbs, runs) are left to it: the search spends its
 budget on trains, shares, payouts, auctions and mergers.
@@ -49,6 +50,11 @@ T = TypeVar("T")
 MAX_CANDIDATES = 5
 FUTURE_WEIGHT = 0.75
 SCALE_FRACTION = 0.1
+WIN_WEIGHT = 0.5
+"""A finished game scores this times the win (1, shared among tied winners, or 0) plus
+the rest times the logistic of the final score's margin over the best other seat: a
+flat search comparing one rollout per candidate then also prefers the larger margin of
+two wins (or the smaller of two losses)."""
 
 LEFT_TO_HEURISTIC = (TileLay, PlaceHub, PlaceSuburb, Run)
 """Decisions offering these are played by the heuristic bot without search."""
@@ -73,6 +79,18 @@ def spread(items: Sequence[T], count: int) -> list[T]:
         return [items[0]]
     step = (len(items) - 1) / (count - 1)
     return [items[round(i * step)] for i in range(count)]
+
+
+def worth_offering(state: LostAtlasState, seat: int, action: Action) -> bool:
+    """Is ``action`` worth searching as a train offer (other actions: yes)? To a company
+    of the same president any price may be agreed; another president's (the heuristic
+    bot's rule) agrees only to the train's printed price, so lower offers are left out."""
+    if not isinstance(action, OfferTrain):
+        return True
+    corp = state.corps.get(action.seller)
+    if corp is None or corp.shares.president == seat:
+        return True
+    return action.price >= state.components.trains[action.train].price
 
 
 def group(actions: list[Action], first: Action) -> list[Action]:
@@ -110,6 +128,12 @@ class LostAtlasDomain(Domain[LostAtlasState]):
         self.prior = HeuristicBot(seed)
         self.policy = HeuristicBot(seed + 1)
 
+    def reseed(self, seed: int) -> None:
+        self.policy.rng = Rng(seed)
+
+    def progress(self, state: LostAtlasState) -> int:
+        return state.cycle
+
     def determinize(self, state: LostAtlasState, seat: int, rng: Rng) -> LostAtlasState:
         new = state.copy()
         new.rng = Rng(rng.next_u64())
@@ -129,7 +153,7 @@ class LostAtlasDomain(Domain[LostAtlasState]):
         first = self.heuristic(self.prior, state, seat, actions)
         if not searched(state, actions):
             return [first]
-        return group(actions, first)
+        return group([a for a in actions if worth_offering(state, seat, a)], first)
 
     def rollout(self, state: LostAtlasState, seat: int, actions: list[Action],
                 rng: Rng) -> Action:
@@ -144,7 +168,11 @@ class LostAtlasDomain(Domain[LostAtlasState]):
     def evaluate(self, state: LostAtlasState) -> list[float]:
         seats = state.seats()
         if state.result is not None:
-            return win_scores(state.result.ranking, seats)
+            final = [float(v) for v in state.result.scores]
+            won = win_scores(state.result.ranking, seats)
+            margin = margin_scores(final, max(100.0, SCALE_FRACTION * sum(final) / seats))
+            return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * m
+                    for w, m in zip(won, margin, strict=True)]
         worth = [float(v) for v in flow.scores(state)]
         pub = Public(state)
         if pub.ors_after_now() > 0:

@@ -66,6 +66,15 @@ class SearchConfig:
     keep: float = 0.0
     """The prior's choice is played unless the searched choice's mean beats it by more
     than this (0: the most visited child is played as it stands)."""
+    flat: int = 0
+    """1: a flat, paired search instead of the tree: the iterations are played in rounds,
+    each round playing every root candidate once from the same determinization and the
+    same rollout seed (common random numbers), and the best mean is played (``depth``,
+    ``widen`` and ``explore`` are then unused)."""
+    cycles: int = 0
+    """A rollout also stops once the domain's :meth:`Domain.progress` has moved this
+    many steps past the root's (the Lost Atlas: cycles of a Stock Round, the Operating
+    Rounds and the Merger Round; 0: only ``horizon`` stops it)."""
 
 
 class Domain(ABC, Generic[S]):
@@ -92,6 +101,15 @@ class Domain(ABC, Generic[S]):
     @abstractmethod
     def evaluate(self, state: S) -> list[float]:
         """Each seat's score in 0..1 (a finished game: 1 for a winner, 0 otherwise)."""
+
+    def reseed(self, seed: int) -> None:  # noqa: B027 (optional hook)
+        """Reset the rollout policy's own random choices to ``seed`` (a flat search
+        replays each candidate's rollout with the same seed)."""
+
+    def progress(self, state: S) -> int:
+        """A count that grows as the game goes on (the horizon ``cycles`` reads it; 0
+        for a title without one)."""
+        return 0
 
 
 @dataclass
@@ -160,6 +178,8 @@ def search(domain: Domain[S], state: S, seat: int, config: SearchConfig,
     root_candidates = domain.candidates(state, seat, actions)
     if len(root_candidates) == 1 or config.iterations < 1:
         return SearchResult(root_candidates[0], 0, {}, {})
+    if config.flat:
+        return _flat(domain, state, seat, root_candidates, config, rng)
     root = Node(actor=-1)
     for _ in range(config.iterations):
         _iterate(domain, state, seat, root, root_candidates, config, rng)
@@ -173,6 +193,55 @@ def search(domain: Domain[S], state: S, seat: int, config: SearchConfig,
     return SearchResult(best, config.iterations,
                         {a: n.visits for a, n in root.children.items()},
                         {a: n.mean for a, n in root.children.items()})
+
+
+def _flat(domain: Domain[S], real: S, seat: int, candidates: list[Action],
+          config: SearchConfig, rng: Rng) -> SearchResult:
+    """The flat, paired search (:attr:`SearchConfig.flat`): rounds of one rollout per
+    candidate from a shared seed, then the best mean (the prior's choice unless another
+    beats it by more than ``keep``; ties: the prior's order)."""
+    rounds = max(1, config.iterations // len(candidates))
+    totals = [0.0] * len(candidates)
+    for _ in range(rounds):
+        shared = rng.next_u64()
+        for k, action in enumerate(candidates):
+            state = domain.determinize(real, seat, Rng(shared))
+            domain.reseed(shared)
+            roll = Rng(shared ^ 0x5DEECE66D)
+            domain.title.apply(state, action, seat)
+            _rollout(domain, real, state, config, roll, 1)
+            totals[k] += domain.evaluate(state)[seat]
+    means = [t / rounds for t in totals]
+    best = max(range(len(candidates)), key=lambda k: (means[k], -k))
+    if config.keep > 0 and means[best] <= means[0] + config.keep:
+        best = 0
+    return SearchResult(candidates[best], rounds * len(candidates),
+                        {a: rounds for a in candidates},
+                        {a: m for a, m in zip(candidates, means, strict=True)})
+
+
+def _rollout(domain: Domain[S], root: S, state: S, config: SearchConfig, rng: Rng,
+             steps: int) -> None:
+    """Play the rollout policy from ``state`` for ``config.horizon`` decisions, to the
+    game's end, to ``config.cycles`` past the root's progress, or to ``max_steps``."""
+    title = domain.title
+    stop = domain.progress(root) + config.cycles if config.cycles else None
+    decisions = 0
+    while decisions < config.horizon and steps < config.max_steps and not title.is_over(state):
+        if stop is not None and domain.progress(state) >= stop:
+            break
+        actor = title.to_act(state)[0]
+        legal = title.legal_actions(state, actor)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            decisions += 1
+            if config.epsilon and rng.below(1_000_000) < config.epsilon * 1_000_000:
+                action = legal[rng.below(len(legal))]
+            else:
+                action = domain.rollout(state, actor, legal, rng)
+        title.apply(state, action, actor)
+        steps += 1
 
 
 def _allowed(node: Node, candidates: list[Action], widen: float) -> list[Action]:
@@ -226,20 +295,7 @@ def _iterate(domain: Domain[S], real: S, seat: int, root: Node, root_candidates:
         if fresh is not None:
             break
     # -- rollout -----------------------------------------------------------------------
-    decisions = 0
-    while decisions < config.horizon and steps < config.max_steps and not title.is_over(state):
-        actor = title.to_act(state)[0]
-        legal = title.legal_actions(state, actor)
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            decisions += 1
-            if config.epsilon and rng.below(1_000_000) < config.epsilon * 1_000_000:
-                action = legal[rng.below(len(legal))]
-            else:
-                action = domain.rollout(state, actor, legal, rng)
-        title.apply(state, action, actor)
-        steps += 1
+    _rollout(domain, real, state, config, rng, steps)
     # -- back-up -----------------------------------------------------------------------
     scores = domain.evaluate(state)
     root.visits += 1
