@@ -6,6 +6,7 @@ bot options. Strength is measured by ``boardroom tournament``, not here (docs/bo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -298,3 +299,117 @@ def test_search_options_are_read_and_bad_ones_refused() -> None:
                        ("nobody", "unknown bot")]:
         with pytest.raises(OptionError, match=words):
             make_bot(bad)
+
+
+# -- the Lost Atlas flat search (hard) ------------------------------------------------------------
+def lost_atlas_heuristic_game(seed: int, steps: int, players: int = 3) -> Game:
+    """A Short game played ``steps`` actions by heuristic bots seeded as the tournament
+    seeds them."""
+    game = boardroom.new_game("lost_atlas", [f"P{k}" for k in range(players)], seed=seed,
+                              options={"mode": "short"})
+    bots = [make_bot("heuristic", seed=seed * 101 + k + 1) for k in range(players)]
+    for _ in range(steps):
+        seat = game.to_act[0]
+        game.apply(bots[seat].choose(game, seat), seat)
+    return game
+
+
+def test_hard_raids_the_leaders_train_in_the_last_operating_round() -> None:
+    """Seed 1, the last Operating Round's train step for Express (seat 1, ahead: 1,261
+    to seat 0's 1,016 when heuristic bots play on). Treasury money counts for nothing at
+    the end, and the heuristic bot sells a train at its printed price whenever it keeps
+    one, so buying Suburban's 4-train (seat 0 holds 3 of its shares) for $300 costs
+    seat 1 little and cuts its rival's last runs and price. The heuristic bot passes
+    here (it looks at other companies' trains only when it has none); hard's rollouts,
+    played to the end, see the raid widen its lead."""
+    from boardroom.titles.lost_atlas.actions import Pass
+    from boardroom.titles.lost_atlas.rounds.operating_round import TRAINS, OfferTrain
+
+    game = lost_atlas_heuristic_game(1, 233)
+    state = game.state
+    assert (state.cycle, state.round, state.or_number, state.op.step) == (4, "operating", 2,
+                                                                          TRAINS)
+    assert state.op.company == "express" and game.to_act[0] == 1
+    seat = 1
+    assert make_bot("heuristic", seed=4).choose(game, seat) == Pass()
+    bot = make_bot("hard", seed=9)
+    action = bot.choose(game, seat)
+    raid = OfferTrain("suburban", "4", 300)
+    assert action == raid
+    result = search_result(bot)
+    keep = bot.config_for("lost_atlas").keep if isinstance(bot, SearchBot) else 0.0
+    assert result.means[raid] > result.means[Pass()] + keep
+    # played out by heuristic bots, the raid widens seat 1's lead over seat 0
+    finals = []
+    for first in (Pass(), raid):
+        copy = boardroom.load(game.to_record())
+        copy.apply(first, seat)
+        bots = [make_bot("heuristic", seed=50 + k) for k in range(3)]
+        while not copy.is_over:
+            s = copy.to_act[0]
+            copy.apply(bots[s].choose(copy, s), s)
+        assert copy.result is not None
+        finals.append(copy.result.scores)
+    (kept0, kept1, _), (raided0, raided1, _) = finals
+    assert raided1 - raided0 > kept1 - kept0 > 0
+
+
+def test_flat_search_plays_every_candidate_from_the_same_seeds() -> None:
+    """flat=1: rounds of one rollout per root candidate; the same seed gives the same
+    statistics; with keep=1 the heuristic's choice (the first candidate) is played."""
+    from boardroom.bots.search.lost_atlas import LostAtlasDomain
+
+    game = lost_atlas_heuristic_game(3, 193)
+    seat = game.to_act[0]
+    legal = game.legal_actions(seat)
+    spec = "search:flat=1,iters=12,cycles=1"
+    runs = []
+    for _ in range(2):
+        bot = make_bot(spec, seed=5)
+        action = bot.choose(game, seat)
+        assert action in legal
+        result = search_result(bot)
+        runs.append((result.action, result.visits, result.means))
+    visits = runs[0][1]
+    assert runs[0] == runs[1]
+    candidates = LostAtlasDomain(game.title, 1).candidates(game.state, seat, legal)
+    assert set(visits) == set(candidates) and len(candidates) > 1
+    rounds = 12 // len(candidates)
+    assert set(visits.values()) == {rounds}
+    assert search_result(bot).iterations == rounds * len(candidates)
+    assert make_bot(spec + ",keep=1", seed=5).choose(game, seat) == candidates[0]
+
+
+def test_rollouts_stop_the_given_number_of_cycles_on() -> None:
+    from boardroom.bots.search.bot import HARD
+    from boardroom.bots.search.lost_atlas import LostAtlasDomain
+    from boardroom.bots.search.mcts import _rollout
+
+    game = lost_atlas_heuristic_game(2, 40)
+    domain = LostAtlasDomain(game.title, 1)
+    start = game.state.cycle
+    for cycles in (1, 2):
+        state = domain.determinize(game.state, 0, Rng(3))
+        _rollout(domain, game.state, state,
+                 replace(HARD["lost_atlas"], cycles=cycles), Rng(4), 0)
+        assert state.cycle == start + cycles and state.round == "stock"
+    state = domain.determinize(game.state, 0, Rng(3))
+    _rollout(domain, game.state, state, replace(HARD["lost_atlas"], cycles=0), Rng(4), 0)
+    assert state.result is not None
+
+
+def test_train_offers_below_the_printed_price_to_another_president_are_not_searched() -> None:
+    from boardroom.bots.search.lost_atlas import LostAtlasDomain, worth_offering
+    from boardroom.titles.lost_atlas.rounds.operating_round import OfferTrain
+
+    game = lost_atlas_heuristic_game(1, 233)
+    state, seat = game.state, game.to_act[0]
+    legal = game.legal_actions(seat)
+    offers = [a for a in legal if isinstance(a, OfferTrain)]
+    printed = state.components.trains
+    others = [a for a in offers if state.corps[a.seller].shares.president != seat]
+    assert others and any(a.price < printed[a.train].price for a in others)
+    for a in others:
+        assert worth_offering(state, seat, a) == (a.price >= printed[a.train].price)
+    for a in LostAtlasDomain(game.title, 1).candidates(state, seat, legal)[1:]:
+        assert not isinstance(a, OfferTrain) or worth_offering(state, seat, a)

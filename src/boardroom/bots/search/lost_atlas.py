@@ -17,7 +17,17 @@ actions in order. Decisions whose consequences the heuristic already measures we
 computing routes (tile lays, hubs, suburbs, runs) are left to it: the search spends its
 budget on trains, shares, payouts, auctions and mergers.
 
-**Evaluation.** Each seat's final-score estimate: the score the game would give now
+**Rollouts** (``hard``: a flat search, :attr:`SearchConfig.flat`) play every seat by the
+heuristic bot, with three cheap steps (the track step by its frontier term,
+:meth:`HeuristicBot.quick_track`, suburb tokens left unplaced there and at the run;
+hubs passed), until the Stock Round three cycles on
+(:meth:`LostAtlasDomain.progress` is the cycle number) or the game's end: in the Short
+game (four cycles) every decision from the second cycle on is played out to the end,
+in the Long game (six) from the fourth.
+
+**Evaluation.** A finished game: :data:`WIN_WEIGHT` times the win plus the rest times
+the logistic of the final margin over the best other seat. Otherwise each seat's
+final-score estimate: the score the game would give now
 (cash plus shares at market price), plus, while Operating Rounds are left, each held
 share's expected return over the next two (the heuristic bot's own estimate: dividends
 from its company's best routes with the trains it has and will keep, given when they
@@ -40,7 +50,7 @@ from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board.hubs import PlaceHub, PlaceSuburb
 from boardroom.titles.lost_atlas.board.track_laying import TileLay
 from boardroom.titles.lost_atlas.rounds import flow
-from boardroom.titles.lost_atlas.rounds.operating_round import HUB, TRACK, OfferTrain, Run
+from boardroom.titles.lost_atlas.rounds.operating_round import HUB, RUN, TRACK, OfferTrain, Run
 from boardroom.titles.lost_atlas.rounds.stock_round import Bid, StartAuction
 from boardroom.titles.lost_atlas.state import MAP, OPERATING, LostAtlasState
 from boardroom.titles.lost_atlas.variants import solo
@@ -159,10 +169,13 @@ class LostAtlasDomain(Domain[LostAtlasState]):
                 rng: Rng) -> Action:
         op = state.op
         if op is not None and state.round == OPERATING and not solo.record(state):
-            if op.step == TRACK and all(isinstance(a, TileLay | Pass) for a in actions):
+            if op.step == TRACK and all(isinstance(a, TileLay | Pass | PlaceSuburb)
+                                        for a in actions):
                 return self.policy.quick_track(Public(state), op.company, actions)
             if op.step == HUB and all(isinstance(a, PlaceHub | Pass) for a in actions):
                 return next((a for a in actions if isinstance(a, Pass)), actions[0])
+            if op.step == RUN and all(isinstance(a, Run | PlaceSuburb) for a in actions):
+                return next((a for a in actions if isinstance(a, Run)), actions[0])
         return self.heuristic(self.policy, state, seat, actions)
 
     def evaluate(self, state: LostAtlasState) -> list[float]:

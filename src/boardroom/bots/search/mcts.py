@@ -102,7 +102,7 @@ class Domain(ABC, Generic[S]):
     def evaluate(self, state: S) -> list[float]:
         """Each seat's score in 0..1 (a finished game: 1 for a winner, 0 otherwise)."""
 
-    def reseed(self, seed: int) -> None:  # noqa: B027 (optional hook)
+    def reseed(self, seed: int) -> None:
         """Reset the rollout policy's own random choices to ``seed`` (a flat search
         replays each candidate's rollout with the same seed)."""
 
