@@ -359,6 +359,8 @@ typedef struct {
     i64 pass_extra;
     i64 *val, *bon, *top, *flow, *stop_end, *near_val;
     int *kind, *mstart, *mlist, *mtarget, *near_start, *near_bit;
+    int *lw;      /* per entry of the move lists: the stop reached (mtarget[mlist[j]]) */
+    u64 *lpieces; /* and its pieces (wp words), so the hot loops read one stream */
     u64 *gvm, *mpieces, *mpasses, *relax, *end_mask;
     /* search state */
     i64 nodes, budget;
@@ -520,9 +522,9 @@ static void prefetch_children(Kernel *k, int v, const u64 *rmask, const u64 *gm,
     int anchor_normal = k->kind[anchor] == NORMAL;
     for (int j = k->mstart[v]; j < k->mstart[v + 1]; j++) {
         int mi = k->mlist[j];
-        int w = k->mtarget[mi];
+        int w = k->lw[j];
         if (mi <= minmove || w < anchor || has_bit(gm, w) ||
-            any_and(k->mpieces + (size_t)mi * wp, rmask, wp))
+            any_and(k->lpieces + (size_t)j * wp, rmask, wp))
             continue;
         const u64 *gw = k->gvm + (size_t)w * wv, *pw = k->mpasses + (size_t)mi * wv;
         for (int i = 0; i < wv; i++)
@@ -818,9 +820,9 @@ static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i6
     int first = k->mstart[v], last = k->mstart[v + 1];
     for (; first < last; first++) {
         int mi = k->mlist[first];
-        int w = k->mtarget[mi];
+        int w = k->lw[first];
         if (!(mi <= minmove || w < anchor || has_bit(gm, w) ||
-              any_and(k->mpieces + (size_t)mi * wp, rmask, wp)))
+              any_and(k->lpieces + (size_t)first * wp, rmask, wp)))
             break;
     }
     if (first == last)
@@ -830,12 +832,11 @@ static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i6
         if (rev + block_bound(k, v, anchor, gm, mode) <= floor_now)
             return;
     }
-    prefetch_children(k, v, rmask, gm, cnt, c->cap, bottom, minmove, anchor);
     u64 m2[wp], g2[wv];
     for (int j = first; j < last; j++) {
         int mi = k->mlist[j];
-        int w = k->mtarget[mi];
-        const u64 *m = k->mpieces + (size_t)mi * wp;
+        int w = k->lw[j];
+        const u64 *m = k->lpieces + (size_t)j * wp;
         if (mi <= minmove || w < anchor || has_bit(gm, w) || any_and(m, rmask, wp))
             continue;
         int k2 = k->kind[w];
@@ -1081,8 +1082,8 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
     u64 m2[wp], g2[wv], b2[cw];
     for (int jj = k->mstart[v]; jj < k->mstart[v + 1]; jj++) {
         int mi = k->mlist[jj];
-        int w = k->mtarget[mi];
-        const u64 *m = k->mpieces + (size_t)mi * wp;
+        int w = k->lw[jj];
+        const u64 *m = k->lpieces + (size_t)jj * wp;
         if (mi <= minmove || w < anchor || has_bit(gm, w) || any_and(m, rmask, wp))
             continue;
         int k2 = k->kind[w];
@@ -1322,8 +1323,8 @@ static void rext(Run *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 re
     u64 m2[wp], g2[wv];
     for (int jj = k->mstart[v]; jj < k->mstart[v + 1]; jj++) {
         int mi = k->mlist[jj];
-        int w = k->mtarget[mi];
-        const u64 *m = k->mpieces + (size_t)mi * wp;
+        int w = k->lw[jj];
+        const u64 *m = k->lpieces + (size_t)jj * wp;
         if (mi <= minmove || w < anchor || has_bit(gm, w) || any_and(m, rmask, wp))
             continue;
         int k2 = k->kind[w];
@@ -1483,6 +1484,8 @@ static void Kernel_dealloc(Kernel *k) {
     free(k->mstart);
     free(k->mlist);
     free(k->mtarget);
+    free(k->lw);
+    free(k->lpieces);
     free(k->near_start);
     free(k->near_bit);
     free(k->gvm);
@@ -1606,6 +1609,22 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
             PyErr_SetString(PyExc_ValueError, "bad move target");
             return -1;
         }
+    size_t nl = (size_t)k->mstart[ns];
+    k->lw = (int *)malloc(sizeof(int) * (nl + 1));
+    k->lpieces = (u64 *)malloc(sizeof(u64) * (nl + 1) * wp);
+    if (!k->lw || !k->lpieces) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t j = 0; j < nl; j++) {
+        int mi = k->mlist[j];
+        if (mi < 0 || (size_t)mi >= nm) {
+            PyErr_SetString(PyExc_ValueError, "bad move list");
+            return -1;
+        }
+        k->lw[j] = k->mtarget[mi];
+        memcpy(k->lpieces + j * wp, k->mpieces + (size_t)mi * wp, sizeof(u64) * wp);
+    }
     k->nodes = 0;
     k->budget = -1;
     return 0;
