@@ -846,6 +846,14 @@ static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i6
         const u64 *gw = k->gvm + (size_t)w * wv, *pw = k->mpasses + (size_t)mi * wv;
         for (int i = 0; i < wv; i++)
             g2[i] = gm[i] | gw[i] | pw[i];
+        if (c->cap - c2 >= BLOCK_MIN) {
+            /* the memo slots the children read, fetched while this node records the route */
+            if (!bottom && k->kind[anchor] == NORMAL)
+                bmap_prefetch(&k->bmemo, g2, bb_meta(anchor, anchor, 0));
+            if (k2 == NORMAL)
+                bmap_prefetch(&k->bmemo, g2,
+                              bb_meta(w, anchor, bottom || k->kind[anchor] != NORMAL ? 0 : 1));
+        }
         if (bottom)
             c->bot[c->bl++] = mi;
         else
