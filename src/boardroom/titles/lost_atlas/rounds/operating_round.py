@@ -271,6 +271,7 @@ _SIMPLE: dict[str, OperatingAction] = {"agree": Agree(), "decline": Decline(),
                                        "issue": Issue(), "redeem": Redeem(),
                                        "payout": Payout(), "withhold": Withhold()}
 """The one-word actions (frozen values, shared rather than made at every parse)."""
+_ISSUE, _REDEEM = Issue(), Redeem()
 
 
 def parse(words: list[str], text: str) -> OperatingAction | None:
@@ -577,8 +578,8 @@ def _rulebook_step_options(state: LostAtlasState) -> list[OperatingAction]:
         out.extend(BuyTrain(t, POOL) for t in _pool_choices(state) if _price(state, t) <= cash)
         return out
     if op.step == SHARES:
-        for action in (Issue(), Redeem()):
-            if _check_shares(state, action) is None:
+        for action in (_ISSUE, _REDEEM):
+            if not _shares_rule(state, action):
                 out.append(action)
         return out
     if op.step == TRACK:
@@ -909,23 +910,37 @@ def _check_submitted_on_network(state: LostAtlasState, action: Run) -> IllegalAc
 
 def _check_shares(state: LostAtlasState, action: Issue | Redeem) -> IllegalAction | None:
     op = _op(state)
+    broken = _shares_rule(state, action)
+    if not broken:
+        return None
     corp = state.corps[op.company]
-    shares = corp.shares
-    price = state.price(op.company)
+    if broken == _NO_TREASURY_SHARE:
+        return IllegalAction("lost_atlas.or.issue", f"{corp.name} has no treasury share")
+    if broken == _POOL_FULL:
+        return IllegalAction("lost_atlas.or.pool-limit",
+                             "no more than 50% of a company's shares may be in the pool")
+    if broken == _NO_POOL_SHARE:
+        return IllegalAction("lost_atlas.or.redeem", f"the pool has no {corp.name} share")
+    return IllegalAction("lost_atlas.or.redeem",
+                         f"redeeming costs {state.price(op.company)}; the treasury has "
+                         f"{state.treasury(op.company)}")
+
+
+_NO_TREASURY_SHARE, _POOL_FULL, _NO_POOL_SHARE, _CANNOT_PAY = range(1, 5)
+"""Which share rule an issue or a redemption breaks (0: none), for the listing, which
+builds no refusal."""
+
+
+def _shares_rule(state: LostAtlasState, action: Issue | Redeem) -> int:
+    company = _op(state).company
+    shares = state.corps[company].shares
     if isinstance(action, Issue):
         if shares.treasury <= 0:
-            return IllegalAction("lost_atlas.or.issue", f"{corp.name} has no treasury share")
-        if shares.pool + 1 > shares.pool_limit:
-            return IllegalAction("lost_atlas.or.pool-limit",
-                                 "no more than 50% of a company's shares may be in the pool")
-        return None
+            return _NO_TREASURY_SHARE
+        return _POOL_FULL if shares.pool + 1 > shares.pool_limit else 0
     if shares.pool <= 0:
-        return IllegalAction("lost_atlas.or.redeem", f"the pool has no {corp.name} share")
-    if price > state.treasury(op.company):
-        return IllegalAction("lost_atlas.or.redeem",
-                             f"redeeming costs {price}; the treasury has "
-                             f"{state.treasury(op.company)}")
-    return None
+        return _NO_POOL_SHARE
+    return _CANNOT_PAY if state.price(company) > state.treasury(company) else 0
 
 
 def _check_buy(state: LostAtlasState, action: BuyTrain) -> IllegalAction | None:
