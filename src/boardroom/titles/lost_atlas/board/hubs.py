@@ -19,7 +19,7 @@ from boardroom.core.title import Action
 from boardroom.map.hexes import Hex
 from boardroom.map.track import Reach, StopRef
 from boardroom.titles.lost_atlas.board.board import CITY, Board
-from boardroom.titles.lost_atlas.board.operator import SUBURBAN, Operator
+from boardroom.titles.lost_atlas.board.operator import OVERNIGHT, SUBURBAN, Operator
 from boardroom.titles.lost_atlas.board.track_laying import reaches, trace_for, trace_search
 
 SUBURB_TOKENS = 2
@@ -226,6 +226,17 @@ def iter_suburbs(board: Board, op: Operator) -> Iterator[Hex]:
     for h in basic_cities(board):
         if not _suburb_city_rule(board, op, h):
             yield h
+
+
+def any_suburb(board: Board, op: Operator) -> bool:
+    """Whether :func:`legal_suburbs` lists anything; remembered per board state (its
+    stamps and the suburbs'), which several steps of a turn ask about alike."""
+    key = ("any suburb", op.id, op.has(SUBURBAN), op.has(OVERNIGHT), board.stamp_key(),
+           board.suburbs.stamp)  # type: ignore[attr-defined]
+    found: bool | None = board._reach_cache.get(key)
+    if found is None:
+        found = board._reach_cache[key] = next(iter_suburbs(board, op), None) is not None
+    return found
 
 
 def basic_cities(board: Board) -> list[Hex]:

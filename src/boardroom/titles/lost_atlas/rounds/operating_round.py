@@ -670,7 +670,7 @@ def _has_suburb_options(state: LostAtlasState) -> bool:
     op = _op(state)
     if SUBURBAN not in state.corps[op.company].abilities:
         return False
-    return next(hubs.iter_suburbs(state.board, _operator(state, op.company)), None) is not None
+    return hubs.any_suburb(state.board, _operator(state, op.company))
 
 
 def _suburb_options(state: LostAtlasState) -> list[PlaceSuburb]:
