@@ -162,9 +162,10 @@ static int map_grow(Map *m) {
 /* The block-bound memo, compact (it is read at almost every node, and its misses in the
  * cache are most of a node's time on the big searches). A slot is sw words holding the
  * vertex set gm (bits below nv), the rest of the key (meta: 20 bits, never 0, so 0
- * marks an empty slot) and the bound. Packed, when nv + 36 bits fit in gm's own words
- * and every bound is below 2^16: [gm | meta << nv | value << (nv + 20)] (16 bytes for
- * two-word sets); else one more word: [gm..., meta | value << 32]. */
+ * marks an empty slot) and the bound; filled to half, then doubled. Packed, when nv + 36
+ * bits fit in gm's own words and every bound is below 2^16: [gm | meta << nv | value <<
+ * (nv + 20)] (16 bytes for two-word sets); else one more word: [gm..., meta | value <<
+ * 32]. */
 #define META_BITS 20
 
 typedef struct {
@@ -321,7 +322,7 @@ static void bmap_insert(BMap *m, const u64 *gm, u64 meta, i64 val) {
 
 /* Add a key not in the memo; 0 when memory ran out. */
 static int bmap_add(BMap *m, const u64 *gm, u64 meta, i64 val) {
-    if (10 * (m->n + 1) > 7 * m->cap) {
+    if (2 * (m->n + 1) > m->cap) {
         BMap bigger = *m;
         bigger.cap = m->cap * 2;
         bigger.n = 0;
