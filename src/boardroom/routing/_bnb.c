@@ -167,6 +167,7 @@ static int map_grow(Map *m) {
  * (nv + 20)] (16 bytes for two-word sets); else one more word: [gm..., meta | value <<
  * 32]. */
 #define META_BITS 20
+#define FRONT (1 << 14)
 
 typedef struct {
     size_t cap, n;
@@ -287,12 +288,10 @@ static inline i64 bmap_value(const BMap *m, const u64 *slot) {
     return m->vbits == 32 ? (i64)(int32_t)(uint32_t)x : (i64)x;
 }
 
-/* 1 and *val when found */
-static inline int bmap_find(const BMap *m, const u64 *gm, u64 meta, i64 *val) {
+/* 1 and *val when found (h: the key's hash, img: its image) */
+static inline int bmap_find(const BMap *m, u64 h, const u64 *img, i64 *val) {
     int sw = m->sw;
-    u64 img[sw];
-    bmap_image(m, gm, meta, img);
-    u64 *slot = bmap_slot(m, bmap_hash(gm, m->wv, meta)), *end = m->slots + m->cap * (size_t)sw;
+    u64 *slot = bmap_slot(m, h), *end = m->slots + m->cap * (size_t)sw;
     for (;;) {
         if (!get_field(slot, m->mpos, META_BITS))
             return 0;
@@ -367,6 +366,7 @@ typedef struct {
     i64 nodes, budget;
     int oob, nomem;
     BMap bmemo;
+    u64 *front; /* FRONT entries in the memo's slot format */
     Map tmemo; /* the transposition memo of the single-train run under way */
     /* chain scratch */
     int *num, *low, *at, *vstack;
@@ -552,22 +552,37 @@ static i64 block_bound(Kernel *k, int v, int anchor, const u64 *gm, int mode) {
 #ifdef BNB_STATS
     st_calls++;
 #endif
+    BMap *m = &k->bmemo;
     u64 meta = bb_meta(v, anchor, mode);
+    u64 h = bmap_hash(gm, m->wv, meta);
+    int sw = m->sw;
+    u64 img[sw];
+    bmap_image(m, gm, meta, img);
+    /* A small direct-mapped copy of the recently read entries first (it stays in the
+     * cache: on long_grey_008 major2 a 16K-entry one answers about 80% of the reads). */
+    u64 *fe = k->front + ((size_t)(h >> 40) & (FRONT - 1)) * (size_t)sw;
+    if (bmap_match(m, fe, img))
+        return bmap_value(m, fe);
     i64 r;
-    if (bmap_find(&k->bmemo, gm, meta, &r))
-        return r;
+    if (!bmap_find(m, h, img, &r)) {
 #ifdef BNB_STATS
-    st_miss++;
+        st_miss++;
 #endif
-    if (mode == 0)
-        r = chain(k, v, gm, 0);
-    else if (mode == 1)
-        r = chain(k, v, gm, 0) + chain(k, anchor, gm, 0);
-    else
-        r = chain(k, v, gm, 1);
-    int fits = k->bmemo.vbits == 32 ? (r <= INT32_MAX && r >= INT32_MIN) : (r >= 0 && r < 65536);
-    if (!fits || !bmap_add(&k->bmemo, gm, meta, r))
-        k->nomem = 1;
+        if (mode == 0)
+            r = chain(k, v, gm, 0);
+        else if (mode == 1)
+            r = chain(k, v, gm, 0) + chain(k, anchor, gm, 0);
+        else
+            r = chain(k, v, gm, 1);
+        int fits = m->vbits == 32 ? (r <= INT32_MAX && r >= INT32_MIN) : (r >= 0 && r < 65536);
+        if (!fits || !bmap_add(m, gm, meta, r)) {
+            k->nomem = 1;
+            return r;
+        }
+    }
+    memcpy(fe, img, sizeof(u64) * (size_t)sw);
+    put_field(fe, m->vpos, m->vbits,
+              m->vbits == 32 ? (u64)(uint32_t)(int32_t)r : (u64)r);
     return r;
 }
 
@@ -1516,6 +1531,7 @@ static void Kernel_dealloc(Kernel *k) {
             st_miss, k->bmemo.n, k->bmemo.cap);
 #endif
     bmap_free(&k->bmemo);
+    free(k->front);
     map_free(&k->tmemo);
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
@@ -1609,7 +1625,8 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     k->ones = (i64 *)calloc(2 * nv + 2, sizeof(i64));
     k->todo = (u64 *)calloc((nv + 2) * wv, sizeof(u64));
     if (!k->num || !k->low || !k->at || !k->vstack || !k->best_at || !k->root_one ||
-        !k->root_both || !k->ones || !k->todo || !bmap_init(&k->bmemo, k->wv, k->nv, bmap_packable(k), 4096) || !map_init(&k->tmemo, k->wv + 3, 1024)) {
+        !k->root_both || !k->ones || !k->todo || !bmap_init(&k->bmemo, k->wv, k->nv, bmap_packable(k), 4096) ||
+        !(k->front = (u64 *)calloc((size_t)FRONT * (size_t)(k->wv + 1), sizeof(u64))) || !map_init(&k->tmemo, k->wv + 3, 1024)) {
         PyErr_NoMemory();
         return -1;
     }
