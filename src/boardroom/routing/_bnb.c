@@ -1020,7 +1020,9 @@ done:
 typedef struct {
     Kernel *k;
     int cap, pair, second_cap;
-    i64 lim, second_lim, best;
+    int idle;    /* the second train may run nothing (route NULL in precord) */
+    int reached; /* the ceiling was reached (Python's _Reached) */
+    i64 lim, second_lim, best, ceiling;
     int top[512], bot[512];
     int tl, bl, anchor_now;
     int *found;
@@ -1031,9 +1033,12 @@ static void precord(Pair *r, i64 rev, i64 second, const int *route) {
     if (total > r->best) {
         r->best = total;
         int *f = r->found;
-        f[0] = 2;
+        f[0] = route ? 2 : 1;
         int len = write_route(f + 1, r->anchor_now, r->top, r->tl, r->bot, r->bl);
-        memcpy(f + 1 + len, route, sizeof(int) * (size_t)route_len(route));
+        if (route)
+            memcpy(f + 1 + len, route, sizeof(int) * (size_t)route_len(route));
+        if (total >= r->ceiling)
+            r->reached = 1;
     }
 }
 
@@ -1050,11 +1055,20 @@ static Cat *pcommit(Pair *r, const u64 *rmask, i64 rev, const u64 *blocked, Cat 
     }
     if (rev + cat->floor <= r->best)
         return cat;
-    Cat *f = collect(r->k, r->second_cap, r->second_lim, r->best - rev, RELIST, rmask);
+    if (r->idle && !cat->n && cat->floor <= 0) {
+        /* no route of the second train is worth anything here: it runs none */
+        precord(r, rev, 0, NULL);
+        return cat;
+    }
+    i64 low = r->best - rev;
+    Cat *f = collect(r->k, r->second_cap, r->second_lim, low > 0 || !r->idle ? low : 0,
+                     RELIST, rmask);
     if (!f)
         return NULL;
     if (f->n)
         precord(r, rev, f->values[0], f->routes + f->roff[0]);
+    else if (r->idle)
+        precord(r, rev, 0, NULL);
     *fresh = f;
     *blocked_out = f->zero;
     return f;
@@ -1090,11 +1104,13 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
     if (r->pair && ub + (second < ub ? second : ub) <= r->best)
         return;
     Cat *own = NULL;
-    if (j < 0) {
-        own = collect(k, r->second_cap, r->second_lim, r->best - ub, RELIST, rmask);
+    if (j < 0 && !(r->idle && !cat->n && cat->floor <= 0)) {
+        i64 low = r->best - ub;
+        own = collect(k, r->second_cap, r->second_lim, low > 0 || !r->idle ? low : 0, RELIST,
+                      rmask);
         if (!own)
             return;
-        if (!own->n) {
+        if (!own->n && (low >= 0 || !r->idle)) {
             cat_free(own);
             return;
         }
@@ -1131,16 +1147,20 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
             Cat *here = pcommit(r, m2, r2, b2, cat, &b3, &fresh);
             if (!here)
                 goto out;
+            if (r->reached) {
+                cat_free(fresh);
+                goto out;
+            }
             if (!bottom && c2 < r->cap && k->kind[anchor] == NORMAL) {
                 pext(r, anchor, m2, g2, c2, r2, 1, r->top[0], anchor, b3, here);
-                if (k->oob || k->nomem) {
+                if (k->oob || k->nomem || r->reached) {
                     cat_free(fresh);
                     goto out;
                 }
             }
             if (k2 == NORMAL && c2 < r->cap) {
                 pext(r, w, m2, g2, c2, r2, bottom, -1, anchor, b3, here);
-                if (k->oob || k->nomem) {
+                if (k->oob || k->nomem || r->reached) {
                     cat_free(fresh);
                     goto out;
                 }
@@ -1149,7 +1169,7 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
         }
         if (k2 == PASSABLE) {
             pext(r, w, m2, g2, cnt, rev + k->bon[w], bottom, -1, anchor, b2, cat);
-            if (k->oob || k->nomem)
+            if (k->oob || k->nomem || r->reached)
                 goto out;
         }
         if (bottom)
@@ -1159,6 +1179,50 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
     }
 out:
     cat_free(own);
+}
+
+/* run_pair on a catalogue of the second train: returns complete (0 when the budget ran
+ * out); the best in *best_out, its snap in snap_out (the incumbent when none beat it) */
+static int pair_search(Kernel *k, const i64 *caps, const i64 *alone, i64 best, const int *snap,
+                       Cat *cat, const u64 *start_used, const u64 *start_blocked, i64 ceiling,
+                       int idle, i64 *best_out, int *snap_out) {
+    Pair r;
+    r.k = k;
+    r.cap = (int)caps[0];
+    r.lim = alone[0];
+    r.pair = caps[0] == caps[1];
+    r.second_cap = (int)caps[1];
+    r.second_lim = alone[1];
+    r.idle = idle;
+    r.reached = 0;
+    r.ceiling = ceiling;
+    r.best = best;
+    r.tl = r.bl = 0;
+    r.anchor_now = 0;
+    r.found = snap_out;
+    if (snap_out != snap)
+        memcpy(snap_out, snap, sizeof(int) * (size_t)snap_len(snap));
+    int wv = k->wv;
+    for (int a = 0; a < k->nh; a++) {
+        r.anchor_now = a;
+        i64 va = k->val[a] + k->bon[a];
+        if (k->local) {
+            const u64 *b3;
+            Cat *fresh;
+            Cat *here = pcommit(&r, start_used, va, start_blocked, cat, &b3, &fresh);
+            cat_free(fresh);
+            if (!here || r.reached)
+                break;
+        }
+        if (r.cap >= 2) {
+            pext(&r, a, start_used, k->gvm + (size_t)a * wv, 1, va, 0, -1, a, start_blocked,
+                 cat);
+            if (k->oob || k->nomem || r.reached)
+                break;
+        }
+    }
+    *best_out = r.best;
+    return !(k->oob || k->nomem);
 }
 
 /* ---------------------------------------------------------------- any number of trains */
@@ -1209,11 +1273,12 @@ typedef struct {
     int tl, bl, anchor_now;
     int *found;
     Map *memo;
+    Cat *pcat; /* three trains: the last one's catalogue, for the rest's run_pair */
 } Run;
 
 static int run_search(Kernel *k, const i64 *caps, const i64 *alone, int ncaps, i64 best,
-                      const int *snap, const u64 *start_used, i64 ceiling, i64 *best_out,
-                      int *snap_out);
+                      const int *snap, const u64 *start_used, i64 ceiling, int pair_most,
+                      i64 *best_out, int *snap_out);
 
 static void rest_zero(Kernel *k, Rest *out) {
     out->value = 0;
@@ -1234,8 +1299,28 @@ static int rest_above(Run *r, const u64 *used, i64 floor, i64 ceiling, Rest *out
     }
     int empty = 0;
     i64 got;
-    int complete = run_search(k, r->caps + 1, r->alone + 1, r->ncaps - 1, floor, &empty, used,
-                              ceiling, &got, out->snap);
+    int complete;
+    if (r->pcat) {
+        Cat *c = r->pcat;
+        int cw = c->cw;
+        u64 b0[cw > 0 ? cw : 1];
+        memset(b0, 0, sizeof(u64) * (size_t)(cw > 0 ? cw : 1));
+        for (int i = 0; i < r->tl; i++) {
+            const u64 *cf = c->conflicts + (size_t)r->top[i] * cw;
+            for (int q = 0; q < cw; q++)
+                b0[q] |= cf[q];
+        }
+        for (int i = 0; i < r->bl; i++) {
+            const u64 *cf = c->conflicts + (size_t)r->bot[i] * cw;
+            for (int q = 0; q < cw; q++)
+                b0[q] |= cf[q];
+        }
+        complete = pair_search(k, r->caps + 1, r->alone + 1, floor, &empty, c, used, b0,
+                               ceiling, 1, &got, out->snap);
+    } else {
+        complete = run_search(k, r->caps + 1, r->alone + 1, r->ncaps - 1, floor, &empty, used,
+                              ceiling, 0, &got, out->snap);
+    }
     if (!complete) {
         k->oob = 1;
         return 0;
@@ -1408,9 +1493,10 @@ out:
 
 /* _Search.run: returns complete (0 when the budget ran out). */
 static int run_search(Kernel *k, const i64 *caps, const i64 *alone, int ncaps, i64 best,
-                      const int *snap, const u64 *start_used, i64 ceiling, i64 *best_out,
-                      int *snap_out) {
+                      const int *snap, const u64 *start_used, i64 ceiling, int pair_most,
+                      i64 *best_out, int *snap_out) {
     Run r;
+    r.pcat = NULL;
     r.k = k;
     r.caps = caps;
     r.alone = alone;
@@ -1437,6 +1523,14 @@ static int run_search(Kernel *k, const i64 *caps, const i64 *alone, int ncaps, i
         k->nomem = 1;
         goto done;
     }
+    if (pair_most > 0 && ncaps == 3) {
+        /* the last train's routes that could be in a better solution */
+        i64 floor = best - alone[0] - alone[1];
+        r.pcat = collect(k, (int)caps[2], alone[2], floor > 0 ? floor : 0, pair_most,
+                         start_used);
+        if (!r.pcat)
+            goto done;
+    }
     if (!rest_above(&r, start_used, -1, BIG, rest0))
         goto done;
     if (r.lim + rest0->value > r.best) {
@@ -1457,6 +1551,7 @@ static int run_search(Kernel *k, const i64 *caps, const i64 *alone, int ncaps, i
 done:
     rest_free(rest0);
     rest_free(store);
+    cat_free(r.pcat);
     *best_out = r.best;
     if (k->oob || k->nomem)
         return 0;
@@ -1736,13 +1831,16 @@ static PyObject *finish(Kernel *k, i64 best, const int *snap, int complete) {
     return Py_BuildValue("LNiL", (long long)best, sl, complete, (long long)k->nodes);
 }
 
-/* run(caps, alone, best, snap, start_used, ceiling, budget, nodes)
+/* run(caps, alone, best, snap, start_used, ceiling, budget, nodes[, pair_most]): pair_most
+ *   > 0 with three trains: the rest is run_pair on a catalogue of that many of the last
+ *   train's routes
  *   -> (best, snap, complete, nodes) */
 static PyObject *Kernel_run(Kernel *k, PyObject *args) {
     PyObject *capso, *aloneo, *snapo, *usedo;
     long long best, ceiling, budget, nodes;
-    if (!PyArg_ParseTuple(args, "OOLOOLLL", &capso, &aloneo, &best, &snapo, &usedo, &ceiling,
-                          &budget, &nodes))
+    int pair_most = 0;
+    if (!PyArg_ParseTuple(args, "OOLOOLLL|i", &capso, &aloneo, &best, &snapo, &usedo, &ceiling,
+                          &budget, &nodes, &pair_most))
         return NULL;
     i64 *caps, *alone;
     int nc;
@@ -1770,7 +1868,8 @@ static PyObject *Kernel_run(Kernel *k, PyObject *args) {
     k->oob = 0;
     k->nomem = 0;
     i64 got;
-    int complete = run_search(k, caps, alone, nc, best, snap, used, ceiling, &got, out);
+    int complete = run_search(k, caps, alone, nc, best, snap, used, ceiling, pair_most, &got,
+                              out);
     res = finish(k, got, out, complete);
 done:
     free(caps);
@@ -1813,37 +1912,11 @@ static PyObject *Kernel_pair(Kernel *k, PyObject *args) {
         res = finish(k, best, snap, 0);
         goto done;
     }
-    Pair r;
-    r.k = k;
-    r.cap = (int)caps[0];
-    r.lim = alone[0];
-    r.pair = caps[0] == caps[1];
-    r.second_cap = (int)caps[1];
-    r.second_lim = alone[1];
-    r.best = best;
-    r.tl = r.bl = 0;
-    r.anchor_now = 0;
-    r.found = snap;
-    int wv = k->wv;
-    for (int a = 0; a < k->nh; a++) {
-        r.anchor_now = a;
-        i64 va = k->val[a] + k->bon[a];
-        if (k->local) {
-            const u64 *b3;
-            Cat *fresh;
-            Cat *here = pcommit(&r, zero, va, cat->zero, cat, &b3, &fresh);
-            cat_free(fresh);
-            if (!here)
-                break;
-        }
-        if (r.cap >= 2) {
-            pext(&r, a, zero, k->gvm + (size_t)a * wv, 1, va, 0, -1, a, cat->zero, cat);
-            if (k->oob || k->nomem)
-                break;
-        }
-    }
+    i64 got;
+    int complete = pair_search(k, caps, alone, best, snap, cat, zero, cat->zero, BIG, 0, &got,
+                               snap);
     cat_free(cat);
-    res = finish(k, r.best, snap, !(k->oob || k->nomem));
+    res = finish(k, got, snap, complete);
 done:
     free(caps);
     free(alone);

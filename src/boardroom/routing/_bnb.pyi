@@ -9,7 +9,7 @@ class Kernel:
     ) -> None: ...
     def run(
         self, caps: list[int], alone: list[int], best: int, snap: list[int], start_used: bytes,
-        ceiling: int, budget: int, nodes: int, /,
+        ceiling: int, budget: int, nodes: int, pair_most: int = 0, /,
     ) -> tuple[int, list[int], int, int]: ...
     def pair(
         self, caps: list[int], alone: list[int], best: int, snap: list[int], floor: int,

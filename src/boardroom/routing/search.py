@@ -29,7 +29,8 @@ this node (worth more than the bound leaves, sharing no piece with the first rou
 listed again for the subtree below (up to ``RELIST``): none means the node is pruned.
 With three trains or more, the rest is a search of its own, redone (first as a yes/no
 question against the bound, fully where a route ends) when the first route takes a piece
-the known rest uses.
+the known rest uses; with three, that search is the two-train one above, on a catalogue
+of the last train's routes listed once for the whole search.
 
 **Bounds.** At every node: this route so far + the most it could add + the rest (a bound
 or exact). The most a route could add is bounded by
@@ -533,10 +534,17 @@ class _Search:
                           tuple(conflicts), low[0])
 
     def run_pair(self, caps: list[int], alone: list[int], best: int, snap: Snap,
-                 cat: _Catalogue) -> _Outcome:
+                 cat: _Catalogue, start_used: int = 0, start_blocked: int = 0,
+                 ceiling: int = BIG, idle: bool = False) -> _Outcome:
         """Two trains: the first searched, the second read off its catalogue — the best
         catalogue route sharing no piece with the first's route so far is the second's
-        best (exactly, while one exists), found from a bitset of the routes blocked."""
+        best (exactly, while one exists), found from a bitset of the routes blocked.
+
+        ``start_used``: pieces already taken (``start_blocked``: the catalogue routes
+        they block); ``ceiling``: a known upper bound (reaching it ends the search);
+        ``idle``: the second train may run nothing (as the rest of three trains, where
+        ``best`` may be below what the first train earns alone), so a first route with
+        no second route left is a solution too."""
         t = self.t
         moves, val, bon, kind, gvm = t.moves, t.val, t.bon, t.kind, t.gvm
         passes = t.move_passes if t.relax_junctions else (0,) * len(t.move_pieces)
@@ -559,6 +567,8 @@ class _Search:
             if total > state["best"]:
                 state["best"] = total
                 found[0] = ((anchor_now[0], tuple(top_arm), tuple(bot_arm)), *snap2)
+                if total >= ceiling:
+                    raise _Reached
 
         def relist(rmask: int, low: int) -> _Catalogue:
             """A catalogue of the second train's routes worth more than ``low`` that share
@@ -575,9 +585,16 @@ class _Search:
                 return cat, blocked
             if rev + cat.floor <= state["best"]:
                 return cat, blocked
-            fresh = relist(rmask, state["best"] - rev)
+            if idle and not cat.values and cat.floor <= 0:
+                # No route of the second train is worth anything here: it runs none.
+                record(rev, 0, ())
+                return cat, blocked
+            low = state["best"] - rev
+            fresh = relist(rmask, low if low > 0 or not idle else 0)
             if fresh.values:
                 record(rev, fresh.values[0], (fresh.snaps[0],))
+            elif idle:
+                record(rev, 0, ())
             return fresh, 0
 
         def ext(v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
@@ -610,10 +627,11 @@ class _Search:
             if pair and ub + (second if second < ub else ub) <= state["best"]:
                 # Two identical trains: the first runs the better route.
                 return
-            if not free:
+            if not free and not (idle and not cat.values and cat.floor <= 0):
                 # Every listed route is blocked: list the ones that could still matter.
-                cat = relist(rmask, state["best"] - ub)
-                if not cat.values:
+                low = state["best"] - ub
+                cat = relist(rmask, low if low > 0 or not idle else 0)
+                if not cat.values and (low >= 0 or not idle):
                     return
                 blocked = 0
             conflicts = cat.conflicts
@@ -643,16 +661,18 @@ class _Search:
                 anchor_now[0] = a
                 va = val[a] + bon[a]
                 if self.local:
-                    commit(0, va, 0, cat)
+                    commit(start_used, va, start_blocked, cat)
                 if cap >= 2:
-                    ext(a, 0, gvm[a], 1, va, False, -1, a, 0, cat)
+                    ext(a, start_used, gvm[a], 1, va, False, -1, a, start_blocked, cat)
+            complete = True
+        except _Reached:
             complete = True
         except _OutOfBudget:
             complete = False
         return _Outcome(state["best"], found[0], complete)
 
     def run(self, caps: list[int], alone: list[int], best: int, snap: Snap,
-            start_used: int = 0, ceiling: int = BIG) -> _Outcome:
+            start_used: int = 0, ceiling: int = BIG, pair_rest: bool = False) -> _Outcome:
         """The best routes for ``caps`` (search order) given pieces ``start_used`` taken.
 
         ``alone[k]`` bounds train ``k`` on its own; ``best``/``snap`` is the incumbent to
@@ -660,6 +680,10 @@ class _Search:
         leaves (*the rest*) is a search of its own, kept while the first train's route
         does not touch the track the rest uses and redone when it does, so at every node
         the bound on the rest is exact for the track taken so far.
+
+        ``pair_rest`` (three trains): the rest, two trains, is searched by ``run_pair`` on
+        one catalogue of the last train's routes listed here up front (the routes a
+        better solution could use), its blocked set started from the first route's moves.
         """
         t = self.t
         moves, val, bon, kind, gvm = t.moves, t.val, t.bon, t.kind, t.gvm
@@ -679,6 +703,7 @@ class _Search:
         state = {"best": best}
         found: list[Snap] = [snap]
         block_bound = self.block_bound
+        pair_cat: _Catalogue | None = None
 
         Rest = tuple[int, int, Snap]
         # (value, pieces it uses (-1: only a bound), its routes)
@@ -688,7 +713,18 @@ class _Search:
             (``ceiling``: a known upper bound on it)."""
             if not more:
                 return (0, 0, ()) if floor < 0 else None
-            out = self.run(caps[1:], alone[1:], floor, (), start_used=used, ceiling=ceiling)
+            if pair_cat is not None:
+                conflicts = pair_cat.conflicts
+                b0 = 0
+                for mi in top_arm:
+                    b0 |= conflicts[mi]
+                for mi in bot_arm:
+                    b0 |= conflicts[mi]
+                out = self.run_pair(caps[1:], alone[1:], floor, (), pair_cat, used, b0,
+                                    ceiling, idle=True)
+            else:
+                out = self.run(caps[1:], alone[1:], floor, (), start_used=used,
+                               ceiling=ceiling)
             if not out.complete:
                 raise _OutOfBudget
             if out.best <= floor:
@@ -782,6 +818,10 @@ class _Search:
                 memo[key] = state["best"] - rev
 
         try:
+            if pair_rest and len(caps) == 3:
+                # The last train's routes that could be in a better solution.
+                pair_cat = self.collect(caps[2], alone[2], max(0, best - alone[0] - alone[1]),
+                                        CATALOGUE, start_used)
             first = rest_above(start_used, -1)
             assert first is not None
             rest0 = first
@@ -886,11 +926,11 @@ class _KernelSearch:
         return used
 
     def run(self, caps: list[int], alone: list[int], best: int, snap: Snap,
-            start_used: int = 0, ceiling: int = BIG) -> _Outcome:
+            start_used: int = 0, ceiling: int = BIG, pair_rest: bool = False) -> _Outcome:
         """``_Search.run``."""
         got, flat, complete, self.nodes = self.k.run(
             caps, alone, best, _flat(snap), _words(start_used, self.wp), ceiling,
-            self.budget, self.nodes)
+            self.budget, self.nodes, CATALOGUE if pair_rest and len(caps) == 3 else 0)
         return _Outcome(got, _unflat(flat), bool(complete))
 
     def pair(self, caps: list[int], alone: list[int], best: int, snap: Snap, floor: int,
@@ -1022,12 +1062,12 @@ def solve_with(problem: RouteProblem, node_budget: int | None = None,
             try:
                 if isinstance(search, _KernelSearch):
                     out = (search.pair(caps, alone, best, snap, best - alone[0], CATALOGUE)
-                           if n == 2 else search.run(caps, alone, best, snap))
+                           if n == 2 else search.run(caps, alone, best, snap, pair_rest=True))
                 elif n == 2:
                     cat = search.collect(caps[1], alone[1], best - alone[0], CATALOGUE)
                     out = search.run_pair(caps, alone, best, snap, cat)
                 else:
-                    out = search.run(caps, alone, best, snap)
+                    out = search.run(caps, alone, best, snap, pair_rest=True)
                 complete = out.complete
                 if out.best > best:
                     best, snap = out.best, out.snap
