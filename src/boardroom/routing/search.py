@@ -102,6 +102,10 @@ BLOCK_MIN = 4
 """Use the block-cut bound when at least this many stops may still be counted."""
 CATALOGUE = 3000
 """At most this many of the second train's routes are listed up front (two trains)."""
+PAIR_CATALOGUE = 10_000
+"""With three trains: at most this many of the last train's routes, listed once for the
+rest's two-train search (``dense_grey_001`` major5: 1,000 of them leave 193.5 million
+nodes, 3,000 52.0 million, 10,000 32.6 million, as do 30,000 and 100,000)."""
 RELIST = 300
 """At most this many are listed again below a node where every listed route is blocked."""
 HARD_AFTER = 300_000
@@ -821,7 +825,7 @@ class _Search:
             if pair_rest and len(caps) == 3:
                 # The last train's routes that could be in a better solution.
                 pair_cat = self.collect(caps[2], alone[2], max(0, best - alone[0] - alone[1]),
-                                        CATALOGUE, start_used)
+                                        PAIR_CATALOGUE, start_used)
             first = rest_above(start_used, -1)
             assert first is not None
             rest0 = first
@@ -930,7 +934,7 @@ class _KernelSearch:
         """``_Search.run``."""
         got, flat, complete, self.nodes = self.k.run(
             caps, alone, best, _flat(snap), _words(start_used, self.wp), ceiling,
-            self.budget, self.nodes, CATALOGUE if pair_rest and len(caps) == 3 else 0)
+            self.budget, self.nodes, PAIR_CATALOGUE if pair_rest and len(caps) == 3 else 0)
         return _Outcome(got, _unflat(flat), bool(complete))
 
     def pair(self, caps: list[int], alone: list[int], best: int, snap: Snap, floor: int,
