@@ -417,3 +417,34 @@ def test_train_offers_below_the_printed_price_to_another_president_are_not_searc
         assert worth_offering(state, seat, a) == (a.price >= printed[a.train].price)
     for a in LostAtlasDomain(game.title, 1).candidates(state, seat, legal)[1:]:
         assert not isinstance(a, OfferTrain) or worth_offering(state, seat, a)
+
+
+def test_rollouts_pass_the_hub_step_even_with_a_suburb_on_offer() -> None:
+    """In a rollout the hub step is passed (hubs are left to the real decisions); with the
+    Suburban company's suburb on offer too it is still passed, not handed to the full
+    route-scoring heuristic (which made a Long decision take 1.7 s; docs/bots.md)."""
+    from boardroom.bots.search.lost_atlas import LostAtlasDomain
+    from boardroom.titles.lost_atlas.actions import Pass
+    from boardroom.titles.lost_atlas.board.hubs import PlaceSuburb
+    from boardroom.titles.lost_atlas.rounds.operating_round import HUB
+
+    game = boardroom.new_game("lost_atlas", ["P0", "P1", "P2"], seed=1,
+                              options={"mode": "short"})
+    bots = [make_bot("heuristic", seed=10 + k) for k in range(3)]
+
+    def full_heuristic(*args: Any) -> Any:
+        raise AssertionError("a rollout's hub step asked the full heuristic")
+
+    cheap = LostAtlasDomain(game.title, 1)
+    cheap.heuristic = full_heuristic  # type: ignore[method-assign]
+    seen = 0
+    while not game.is_over and seen < 3:
+        state, seat = game.state, game.to_act[0]
+        legal = game.legal_actions(seat)
+        if (state.op is not None and state.op.step == HUB
+                and any(isinstance(a, PlaceSuburb) for a in legal)):
+            assert any(isinstance(a, Pass) for a in legal)
+            assert isinstance(cheap.rollout(state, seat, legal, Rng(1)), Pass)
+            seen += 1
+        game.apply(bots[seat].choose(game, seat), seat)
+    assert seen >= 1

@@ -19,8 +19,8 @@ budget on trains, shares, payouts, auctions and mergers.
 
 **Rollouts** (``hard``: a flat search, :attr:`SearchConfig.flat`) play every seat by the
 heuristic bot, with three cheap steps (the track step by its frontier term,
-:meth:`HeuristicBot.quick_track`, suburb tokens left unplaced there and at the run;
-hubs passed), until the Stock Round three cycles on
+:meth:`HeuristicBot.quick_track`, suburb tokens left unplaced there, at the hub step
+and at the run; hubs passed), until the Stock Round three cycles on
 (:meth:`LostAtlasDomain.progress` is the cycle number) or the game's end: in the Short
 game (four cycles) every decision from the second cycle on is played out to the end,
 in the Long game (six) from the fourth.
@@ -172,7 +172,8 @@ class LostAtlasDomain(Domain[LostAtlasState]):
             if op.step == TRACK and all(isinstance(a, TileLay | Pass | PlaceSuburb)
                                         for a in actions):
                 return self.policy.quick_track(Public(state), op.company, actions)
-            if op.step == HUB and all(isinstance(a, PlaceHub | Pass) for a in actions):
+            if op.step == HUB and all(isinstance(a, PlaceHub | Pass | PlaceSuburb)
+                                      for a in actions):
                 return next((a for a in actions if isinstance(a, Pass)), actions[0])
             if op.step == RUN and all(isinstance(a, Run | PlaceSuburb) for a in actions):
                 return next((a for a in actions if isinstance(a, Run)), actions[0])
