@@ -430,3 +430,29 @@ def test_invariants_hold_after_every_action_of_a_game() -> None:
         game.apply(pick(game))
         game.title.invariants(game.state)
     assert game.result is not None
+
+
+def test_replay_leaves_the_garbage_collector_as_it_found_it() -> None:
+    """``load`` pauses the cyclic collector while it replays (its docstring) and puts it
+    back as it was: on after a replay or a refused record, still off if it was off."""
+    import gc
+
+    data = played(count=5).to_record()
+    broken = dict(data, actions=[*data["actions"][:2], "not an action"])
+    del broken["digest"]
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        boardroom.load(data)
+        assert gc.isenabled()
+        with pytest.raises(RecordError, match="cannot be replayed"):
+            boardroom.load(broken)
+        assert gc.isenabled()
+        gc.disable()
+        assert boardroom.load(data).to_record()["actions"] == data["actions"]
+        assert not gc.isenabled()
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -279,6 +280,12 @@ def load(record: Record | Mapping[str, Any] | str) -> Game:
 
     Every action is checked as it is replayed; a corrupted record raises
     :class:`RecordError` naming the first action that does not fit.
+
+    The cyclic garbage collector is paused while the actions are replayed (reference
+    counting still frees nearly everything at once; the few cycles a replay leaves, about
+    twenty objects an action in a Lost Atlas game, are collected when it is switched back
+    on): a Long game's replay otherwise spends about 5% of its instructions in collections
+    that find almost nothing. It is switched back on only if it was on.
     """
     if isinstance(record, str):
         rec = Record.loads(record)
@@ -301,9 +308,16 @@ def load(record: Record | Mapping[str, Any] | str) -> Game:
         game = Game(rec.title, rec.players, rec.seed, rec.options, rec.rules_version)
     except Exception as exc:
         raise RecordError(f"record cannot start a game: {exc}") from exc
-    for index, text in enumerate(rec.actions):
-        try:
-            game.apply(text)
-        except IllegalAction as exc:
-            raise RecordError(f"action {index} ({text!r}) cannot be replayed: {exc}") from exc
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for index, text in enumerate(rec.actions):
+            try:
+                game.apply(text)
+            except IllegalAction as exc:
+                raise RecordError(
+                    f"action {index} ({text!r}) cannot be replayed: {exc}") from exc
+    finally:
+        if collecting:
+            gc.enable()
     return game
