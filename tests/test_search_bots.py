@@ -448,3 +448,25 @@ def test_rollouts_pass_the_hub_step_even_with_a_suburb_on_offer() -> None:
             seen += 1
         game.apply(bots[seat].choose(game, seat), seat)
     assert seen >= 1
+
+
+def test_long_game_rollouts_stop_a_cycle_sooner() -> None:
+    """The Long game (six cycles) runs its rollouts one cycle fewer than asked, the Short
+    game (four) as asked (a Long rollout to the end from the fourth cycle made the largest
+    decisions 1.6 s)."""
+    from boardroom.bots.search.bot import HARD
+    from boardroom.bots.search.lost_atlas import LostAtlasDomain
+    from boardroom.bots.search.mcts import _rollout
+
+    short = lost_atlas_heuristic_game(2, 40)
+    long_game = boardroom.new_game("lost_atlas", [f"P{k}" for k in range(4)], seed=2,
+                                   options={"mode": "long"})
+    advance(long_game, 60, 2, "heuristic")
+    for game, asked, expect in ((short, 3, 3), (long_game, 3, 2), (long_game, 1, 1)):
+        domain = LostAtlasDomain(game.title, 1)
+        assert domain.rollout_cycles(game.state, asked) == expect
+    domain = LostAtlasDomain(long_game.title, 1)
+    start = long_game.state.cycle
+    state = domain.determinize(long_game.state, 0, Rng(3))
+    _rollout(domain, long_game.state, state, HARD["lost_atlas"], Rng(4), 0)
+    assert state.cycle == start + 2 and state.round == "stock"

@@ -199,5 +199,6 @@ register_bot("medium", _medium, "level 2 of 3: the one-ply bot (greedy for Acqui
              "heuristic for the Lost Atlas, congress for Congress)")
 register_bot("hard", _hard, "level 3 of 3: the search bot at its per-title budget "
              "(Acquire 60 iterations; Lost Atlas 6 rollouts of share, train, payout "
-             "and merger decisions, three cycles on or to the end; Congress 30 played "
+             "and merger decisions, three cycles on (Long: two) or to the end; "
+             "Congress 30 played "
              "out to the end; about a second a decision at most)")

@@ -111,6 +111,11 @@ class Domain(ABC, Generic[S]):
         for a title without one)."""
         return 0
 
+    def rollout_cycles(self, root: S, cycles: int) -> int:
+        """How far past the root's :meth:`progress` rollouts run when the configuration
+        asks for ``cycles`` (a title may shorten it for a long game; 0: no such stop)."""
+        return cycles
+
 
 @dataclass
 class Node:
@@ -225,7 +230,8 @@ def _rollout(domain: Domain[S], root: S, state: S, config: SearchConfig, rng: Rn
     """Play the rollout policy from ``state`` for ``config.horizon`` decisions, to the
     game's end, to ``config.cycles`` past the root's progress, or to ``max_steps``."""
     title = domain.title
-    stop = domain.progress(root) + config.cycles if config.cycles else None
+    cycles = domain.rollout_cycles(root, config.cycles) if config.cycles else 0
+    stop = domain.progress(root) + cycles if cycles else None
     decisions = 0
     while decisions < config.horizon and steps < config.max_steps and not title.is_over(state):
         if stop is not None and domain.progress(state) >= stop:
