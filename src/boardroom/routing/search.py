@@ -144,6 +144,16 @@ class _Outcome:
     complete: bool
 
 
+def _snap_pieces(tables: _Tables, snap: Snap) -> int:
+    """The pieces a solution's routes use (the bitset)."""
+    move_pieces = tables.move_pieces
+    used = 0
+    for _, top_arm, bot_arm in snap:
+        for mi in top_arm + bot_arm:
+            used |= move_pieces[mi]
+    return used
+
+
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -436,12 +446,7 @@ class _Search:
         return got
 
     def snap_pieces(self, snap: Snap) -> int:
-        move_pieces = self.t.move_pieces
-        used = 0
-        for _, top_arm, bot_arm in snap:
-            for mi in top_arm + bot_arm:
-                used |= move_pieces[mi]
-        return used
+        return _snap_pieces(self.t, snap)
 
     def collect(self, cap: int, lim: int, floor: int, most: int,
                 start_used: int = 0) -> _Catalogue:
@@ -922,12 +927,7 @@ class _KernelSearch:
         )
 
     def snap_pieces(self, snap: Snap) -> int:
-        move_pieces = self.t.move_pieces
-        used = 0
-        for _, top_arm, bot_arm in snap:
-            for mi in top_arm + bot_arm:
-                used |= move_pieces[mi]
-        return used
+        return _snap_pieces(self.t, snap)
 
     def run(self, caps: list[int], alone: list[int], best: int, snap: Snap,
             start_used: int = 0, ceiling: int = BIG, pair_rest: bool = False) -> _Outcome:
