@@ -874,14 +874,10 @@ def _check_submitted(state: LostAtlasState, action: Run) -> IllegalAction | None
 
 def _check_submitted_on_network(state: LostAtlasState, action: Run) -> IllegalAction | None:
     """:func:`_check_submitted` on the routing networks: the routes' own hexes, then,
-    to name the rule a refused route breaks, the whole map."""
+    to name the rule a refused route breaks, the whole map (``_check_submitted`` has
+    already checked one route per train)."""
     op = _op(state)
     assert action.routes is not None
-    trains = _route_trains(state, op.company)
-    if len(action.routes) != len(trains):
-        return IllegalAction(f"{routes.RULE}.train-count",
-                             f"one route per train: {len(trains)} trains, "
-                             f"{len(action.routes)} routes")
     # A route's legality and revenue are read off the hexes it passes, so the routes are
     # legal on the hexes they name exactly when they are on the whole map; the whole map
     # is built only to name the rule a refused route breaks.
