@@ -17,7 +17,7 @@ from boardroom.core.rng import Rng
 from boardroom.map.track import Reach
 from boardroom.titles.lost_atlas.board.board import Board
 from boardroom.titles.lost_atlas.board.hubs import check_hub
-from boardroom.titles.lost_atlas.board.operator import Operator
+from boardroom.titles.lost_atlas.board.operator import OVERNIGHT, Operator
 from boardroom.titles.lost_atlas.board.sample_positions import PHASE_COLOURS, midgame_board
 from boardroom.titles.lost_atlas.board.track_laying import (
     LayBudget,
@@ -29,7 +29,7 @@ from boardroom.titles.lost_atlas.board.track_laying import (
     trace_for,
     trace_search,
 )
-from lost_atlas_boards import BLANK, CITY, build, put
+from lost_atlas_boards import BLANK, CITY, build, put, region
 
 
 def _contained(part: Reach, whole: Reach) -> bool:
@@ -193,6 +193,69 @@ def test_what_a_search_carries_over_from_the_last_one_is_reached_now() -> None:
             assert _contained(floor, whole), company
             carried += 1
     assert carried > 20
+
+
+def test_a_carried_trace_runs_on_through_new_track_only_where_a_trail_does() -> None:
+    """After a lay where there was no track, a company's next trace knows at once where
+    the last one's trails run on through the new tile (one hex on): every place of that
+    a fresh trace reaches too. Checked over turns of random yellow lays on traces walked
+    only part of the way."""
+    rng = Rng(11)
+    ran_on = 0
+    for seed in (1, 2, 3, 4, 5):
+        board, operators, _ = midgame_board(seed, lays_per_phase=(6,))
+        board._reach_cache.clear()
+        colours = PHASE_COLOURS["yellow"]
+        for turn in range(24):
+            op = operators[turn % len(operators)]
+            budget = LayBudget()
+            for _ in range(2):
+                search = trace_search(board, op)
+                for _ in range(rng.below(12)):
+                    search.grow()
+                known = set(search.reach.entries)
+                if search.floor is not None:
+                    known.update(search.floor.entries)
+                alone = board.copy()
+                alone._reach_cache = {}
+                options = list(iter_lays(alone, op, colours, budget))
+                if not options:
+                    break
+                lay(board, op, budget, options[rng.below(len(options))])
+                floor = trace_search(board, op).floor
+                if floor is None:
+                    continue
+                fresh = board.copy()
+                fresh._reach_cache = {}
+                assert _contained(floor, trace_for(fresh, op)), (seed, turn, op.id)
+                ran_on += any(h not in known for h in floor.entries)
+    assert ran_on > 10
+
+
+@pytest.mark.parametrize("overnight", [False, True])
+def test_a_carried_trace_runs_on_through_a_new_city_only_if_the_city_lets_it(
+        overnight: bool) -> None:
+    """X's trace reached the side of an untiled city full of Y's hub; once a city tile is
+    laid there, X's next trace knows the city at once, and the hex beyond it only for
+    Overnight (a full city blocks a route, rule id lost_atlas.track.reach-new-track)."""
+    spec = region(range(-2, 3), range(-2, 5))
+    spec[(0, 0)] = spec[(0, 2)] = CITY
+    board = build(spec)
+    put(board, (0, 0), "57", 0)  # exits 0 and 3
+    board.place_hub(((0, 0), 0), "x")
+    put(board, (0, 1), "9", 0)  # a straight on to the city's side 3
+    board.place_hub(((0, 2), 0), "y")
+    op = Operator("x", frozenset({OVERNIGHT} if overnight else ()))
+    search = trace_search(board, op)
+    while (0, 2) not in search.reach.entries:
+        assert search.grow() is not None
+    lay(board, op, LayBudget(), TileLay((0, 2), "57", 0))
+    floor = trace_search(board, op).floor
+    assert floor is not None and ((0, 2), 0) in floor.stops
+    assert ((0, 3) in floor.entries) == overnight
+    fresh = board.copy()
+    fresh._reach_cache = {}
+    assert _contained(floor, trace_for(fresh, op))
 
 
 def test_a_board_reached_by_another_history_finds_the_same_trace() -> None:

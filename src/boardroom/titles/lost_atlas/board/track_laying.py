@@ -31,7 +31,7 @@ from boardroom.core.errors import IllegalAction, NotationError
 from boardroom.core.title import Action
 from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef, colour_rank, keeps_track
-from boardroom.map.track import LaidTile, Reach, StopRef, TraceSearch
+from boardroom.map.track import EDGE, LaidTile, Reach, StopRef, TraceSearch
 from boardroom.titles.lost_atlas.board.board import (
     BORDER,
     CITY,
@@ -171,7 +171,7 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
         previous_key = ("last search", company, overnight)
         previous = cache.get(previous_key)
         if previous is not None:
-            search.floor = _carried_floor(board, starts, *previous)
+            search.floor = _carried_floor(board, company, overnight, starts, *previous)
     if len(cache) >= REACH_CACHE_SIZE:
         cache.clear()
     cache[fast] = search
@@ -228,7 +228,8 @@ def _snapshot(board: Board) -> tuple[dict[Hex, tuple[str, int]], dict[StopRef, t
                 "dict[Hex, LaidTile]]", found)
 
 
-def _carried_floor(board: Board, starts: list[StopRef], pieces: int,
+def _carried_floor(board: Board, company: str, overnight: bool, starts: list[StopRef],
+                   pieces: int,
                    laid: dict[Hex, LaidTile], hubs: dict[StopRef, tuple[str, ...]],
                    hubs_stamp: object, old_starts: list[StopRef],
                    old: TraceSearch) -> Reach | None:
@@ -238,7 +239,9 @@ def _carried_floor(board: Board, starts: list[StopRef], pieces: int,
     moves it offered (unchanged, laid where there was none, or an upgrade that keeps each
     of its connections on the same stops with no fewer slots: :func:`_extends`), no stop
     it reached changed hubs, the same hubs to start from. The trace now then reaches all
-    of it, so a question that a yes settles may take it as known.
+    of it, so a question that a yes settles may take it as known; and where those trails
+    now run on, one hex on, through track laid where there was none
+    (:func:`_through_new_track`).
 
     A floor is never changed once made, so an earlier search that walked nothing beyond
     its own floor hands that floor on as it is (no copy)."""
@@ -256,11 +259,16 @@ def _carried_floor(board: Board, starts: list[StopRef], pieces: int,
     if not known.entries:
         return None
     now = board.track.laid
+    fresh: list[tuple[Hex, LaidTile]] = []
     for h in known.entries:
         before = laid.get(h)
-        if before is not None and (after := now.get(h)) is not before and not _extends(
-                before, after):
+        after = now.get(h)
+        if after is before:
+            continue
+        if before is not None and not _extends(before, after):
             return None
+        if after is not None and (before is None or _trackless(before)):
+            fresh.append((h, after))
     for ref in starts:
         before = laid.get(ref[0])
         if before is not None and (after := now.get(ref[0])) is not before and not _extends(
@@ -271,7 +279,48 @@ def _carried_floor(board: Board, starts: list[StopRef], pieces: int,
         for ref in known.stops:
             if tuple(current.get(ref, ())) != hubs.get(ref, ()):
                 return None
+    if fresh:
+        if known is old.floor:  # never changed once made
+            known = Reach(set(known.stops), {h: set(e) for h, e in known.entries.items()})
+        _through_new_track(board, known, fresh, company, overnight)
     return known
+
+
+def _trackless(laid: LaidTile) -> bool:
+    """Does the tile offer no move at all (an untiled city's pseudo tile)?"""
+    return not any(laid.from_edge) and not any(laid.from_stop)
+
+
+def _through_new_track(board: Board, known: Reach, fresh: list[tuple[Hex, LaidTile]],
+                       company: str, overnight: bool) -> None:
+    """Add to ``known`` where its trails now run on, one hex on, through the track laid on
+    ``fresh`` hexes, each one that had no track when they were walked.
+
+    A trail that arrived into a hex with no track ended there, having used none of the
+    hex's track but the side it crossed; so it runs on through the new track to every
+    side that track leads to from there (past a stop only if the stop lets the company
+    through, as the trace's ``blocks``), a trail still, arriving into the next hex. The
+    trace now reaches all of that; how it runs on beyond is left to the trace."""
+    hubs = board.hubs
+    stops, entries = known.stops, known.entries
+    for h, tile in fresh:
+        for e in list(entries[h]):
+            for kind, value in tile.from_edge[e]:
+                if kind == EDGE:
+                    _arrive(entries, h, value)
+                    continue
+                ref = (h, value)
+                stops.add(ref)
+                if stop_blocks(tile.tile.stops[value], hubs.get(ref, ()), company, overnight):
+                    continue
+                for onward, side in tile.from_stop[value]:
+                    if onward == EDGE and side != e:
+                        _arrive(entries, h, side)
+
+
+def _arrive(entries: dict[Hex, set[int]], h: Hex, e: int) -> None:
+    """Record an arrival across side ``e`` of ``h`` into its neighbour."""
+    entries.setdefault(neighbour(h, e), set()).add(opposite(e))
 
 
 def _extends(old: LaidTile, new: LaidTile | None) -> bool:
