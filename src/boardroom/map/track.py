@@ -54,6 +54,18 @@ class LaidTile:
 
     @classmethod
     def make(cls, tile: TileDef, rotation: int) -> LaidTile:
+        """The tile in that rotation; made once per tile and rotation (it depends on
+        nothing else, and is never changed), so every hex laid with it shares it.
+        Remembered on the tile (a copy of a tile made by ``dataclasses.replace`` shares
+        the dict, so what is found there must be of this very tile)."""
+        key = ("laid", rotation)
+        made: LaidTile | None = tile._cache.get(key)
+        if made is None or made.tile is not tile:
+            made = tile._cache[key] = cls._make(tile, rotation)
+        return made
+
+    @classmethod
+    def _make(cls, tile: TileDef, rotation: int) -> LaidTile:
         from_edge: list[list[Target]] = [[] for _ in range(6)]
         from_stop: list[list[Target]] = [[] for _ in tile.stops]
         for a, b in tile.rotated_paths(rotation):
