@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import boardroom
 from boardroom.core.errors import IllegalAction
-from boardroom.core.game import Game, LogEntry
+from boardroom.core.game import Game
 from boardroom.titles.acquire import turn
 from boardroom.titles.acquire.board import COLUMNS, NEIGHBOURS, ROW_LETTERS, parse_tile, tile_name
 from boardroom.titles.acquire.state import BANK, EMPTY, LONE, AcquireState, account
@@ -180,7 +180,7 @@ def position(
     turn.start_turn(state, log)
     game.title.invariants(state)
     # The position is where this game starts: undo comes back to it, not to the deal.
-    game._log = [LogEntry(-1, s) for s in log]
+    game._lines, game._starts, game._entries = list(log), [], []
     game._checkpoints = {0: game.title.copy_state(state)}
     return game
 

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import gc
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,8 @@ from boardroom.core.registry import get_title
 from boardroom.core.title import JSON, Action, Result, Title
 
 CHECKPOINT_EVERY = 32
+"""Undo restores the state copied after the last multiple of this many actions and
+replays from there."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,13 @@ class Game:
         else:
             state, setup_log = t.setup_under(players, seed, normalized, version)
         self._state: Any = state
-        self._log: list[LogEntry] = [LogEntry(-1, s) for s in setup_log]
+        # The log is kept as its sentences and, per action, where its sentences begin
+        # (the setup's come first); the LogEntry objects are made only when asked for
+        # (:attr:`log_entries`), not for every sentence of every replayed action.
+        self._lines: list[str] = list(setup_log)
+        self._starts: list[int] = []
+        self._entries: list[LogEntry] = []
+        """The entries made so far (a prefix of the log), kept for the next ask."""
         self._checkpoints: dict[int, Any] = {0: t.copy_state(state)}
 
     # -- reading --------------------------------------------------------------
@@ -106,11 +115,16 @@ class Game:
 
     @property
     def log(self) -> list[str]:
-        return [entry.text for entry in self._log]
+        return list(self._lines)
 
     @property
     def log_entries(self) -> list[LogEntry]:
-        return list(self._log)
+        entries, starts = self._entries, self._starts
+        for position in range(len(entries), len(self._lines)):
+            # the last action whose sentences begin at or before this one (-1: setup)
+            index = bisect_right(starts, position) - 1
+            entries.append(LogEntry(index, self._lines[position]))
+        return list(entries)
 
     def view(self, player: int | None) -> JSON:
         """What seat ``player`` may see; ``None`` for a spectator."""
@@ -154,6 +168,11 @@ class Game:
         With no player, the one seat that must decide now acts. An illegal action raises
         :class:`IllegalAction` naming the rule it breaks, and nothing changes.
         """
+        self._apply(action, player, True)
+
+    def _apply(self, action: Action | str, player: int | None, checkpoint: bool) -> None:
+        """:meth:`apply`; ``checkpoint``: copy the state for undo if the action count is
+        a multiple of :data:`CHECKPOINT_EVERY` (a replay copies only the last one)."""
         act, seat = self._resolve(action, player)
         error = self.title.check(self._state, act, seat)
         if error is not None:
@@ -165,9 +184,10 @@ class Game:
             self._restore(index)
             raise
         self.record.actions.append(str(act))
-        self._log.extend(LogEntry(index, s) for s in sentences)
+        self._starts.append(len(self._lines))
+        self._lines.extend(sentences)
         count = index + 1
-        if count % CHECKPOINT_EVERY == 0:
+        if checkpoint and count % CHECKPOINT_EVERY == 0:
             self._checkpoints[count] = self.title.copy_state(self._state)
 
     def undo(self) -> None:
@@ -178,17 +198,26 @@ class Game:
         self._restore(len(self.record.actions))
 
     def _restore(self, count: int) -> None:
-        """Rebuild the state after the first ``count`` actions of the record."""
-        base = max(k for k in self._checkpoints if k <= count)
-        for k in [k for k in self._checkpoints if k > count]:
-            del self._checkpoints[k]
-        self._state = self.title.copy_state(self._checkpoints[base])
-        self._log = [e for e in self._log if e.index < base]
+        """Rebuild the state after the first ``count`` actions of the record: from the
+        last checkpoint at or before it, taking the checkpoints on the way that a replay
+        (:func:`load`) skipped."""
+        checkpoints = self._checkpoints
+        base = max(k for k in checkpoints if k <= count)
+        for k in [k for k in checkpoints if k > count]:
+            del checkpoints[k]
+        self._state = self.title.copy_state(checkpoints[base])
+        if base < len(self._starts):
+            del self._lines[self._starts[base]:]
+            del self._starts[base:]
+            del self._entries[len(self._lines):]
         for index in range(base, count):
             act = self.title.parse(self.record.actions[index])
             seats = self.title.to_act(self._state)
             sentences = self.title.apply(self._state, act, seats[0])
-            self._log.extend(LogEntry(index, s) for s in sentences)
+            self._starts.append(len(self._lines))
+            self._lines.extend(sentences)
+            if (index + 1) % CHECKPOINT_EVERY == 0 and index + 1 not in checkpoints:
+                checkpoints[index + 1] = self.title.copy_state(self._state)
 
     def _resolve(self, action: Action | str, player: int | None) -> tuple[Action, int]:
         act = self.title.parse(action) if isinstance(action, str) else self._canonical(action)
@@ -246,7 +275,9 @@ class Game:
         new.record = Record(r.title, r.rules_version, dict(r.options), list(r.players), r.seed,
                             list(r.actions))
         new._state = self.title.copy_state(self._state)
-        new._log = list(self._log)
+        new._lines = list(self._lines)
+        new._starts = list(self._starts)
+        new._entries = list(self._entries)
         new._checkpoints = dict(self._checkpoints)
         return new
 
@@ -310,10 +341,13 @@ def load(record: Record | Mapping[str, Any] | str) -> Game:
         raise RecordError(f"record cannot start a game: {exc}") from exc
     collecting = gc.isenabled()
     gc.disable()
+    # Of the checkpoints only the last one before the end is taken: an undo needs no
+    # other, and one further back takes those it passes as it replays (Game._restore).
+    last = (len(rec.actions) - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
     try:
         for index, text in enumerate(rec.actions):
             try:
-                game.apply(text)
+                game._apply(text, None, index + 1 == last)
             except IllegalAction as exc:
                 raise RecordError(
                     f"action {index} ({text!r}) cannot be replayed: {exc}") from exc
