@@ -10,7 +10,7 @@ the one table of variants (``variants/table.py``) fills: their notation
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from boardroom.core.errors import IllegalAction, NotationError, OptionError
@@ -41,6 +41,12 @@ from boardroom.titles.lost_atlas.variants import table
 from boardroom.titles.lost_atlas.view import view_state
 
 table.install()  # the variants attach to the rounds' extension points
+
+_ROUND_NOTATION: dict[str, Callable[[list[str], str], Action | None]] = {
+    verb: module.parse
+    for module in (stock_round, operating_round, merger_round) for verb in module.VERBS}
+"""The rounds' readers by the first word of an action (each round reads its own verbs,
+and refuses a malformed action with one of them rather than passing it on)."""
 
 
 class LostAtlasTitle(Title[LostAtlasState, Action]):
@@ -83,7 +89,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
         return state.copy()
 
     def parse(self, text: str) -> Action:
-        words = text.strip().lower().split()
+        words = text.lower().split()
         if not words:
             raise NotationError("empty action")
         if words == ["pass"]:
@@ -92,17 +98,14 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return mapbuild.parse(text)
         if words[0] == "discard" and len(words) == 3:
             return trains.Discard(words[1], words[2])
+        read = _ROUND_NOTATION.get(words[0])
+        found = read(words, text) if read is not None else None
+        if found is not None:
+            return found
         for hook in POINTS.parse_action:  # the variants' notation (conglomerate, hq, vote...)
             chosen = hook(words, text)
             if chosen is not None:
                 return chosen
-        found = stock_round.parse(words, text)
-        if found is not None:
-            return found
-        for module in (operating_round, merger_round):
-            found = module.parse(words, text)
-            if found is not None:
-                return found  # type: ignore[no-any-return]
         raise NotationError(f"{text!r} is not a Lost Atlas action")
 
     # -- who and what -------------------------------------------------------------

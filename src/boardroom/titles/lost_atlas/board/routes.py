@@ -61,7 +61,7 @@ Piece = tuple[str, Hex, int, int]
 ("link", hex, stop, stop) or ("side", hex, edge, 0) — the side of ``hex`` crossed."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Side:
     """A waypoint: the route crosses from ``hex`` through its ``edge`` into the neighbour."""
 

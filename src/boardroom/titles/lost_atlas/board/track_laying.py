@@ -54,7 +54,7 @@ TUNNELING_REWARD = 60
 MAX_YELLOW = 2
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class TileLay(Action):
     """Lay ``tile`` on ``hex`` turned ``rotation`` sixths clockwise. Notation
     ``lay 8 3,-1 r2``.
@@ -80,8 +80,8 @@ class TileLay(Action):
         try:
             if len(words) != 4 or words[0] != "lay" or not words[3].startswith("r"):
                 raise ValueError
-            q, r = (int(x) for x in words[2].split(","))
-            rotation = int(words[3][1:])
+            q_text, r_text = words[2].split(",")
+            q, r, rotation = int(q_text), int(r_text), int(words[3][1:])
         except ValueError:
             raise NotationError(f"{text!r}: expected 'lay TILE Q,R rN'") from None
         if not 0 <= rotation < 6:

@@ -185,10 +185,17 @@ def _waypoint_text(point: Waypoint) -> str:
     return f"{q},{r}" + (f"/{i}" if i else "")
 
 
+def _parse_route(word: str, text: str) -> tuple[Waypoint, ...]:
+    """One train's route of a ``run ... via`` (``none``: the train stays idle)."""
+    if word == "none":
+        return ()
+    return tuple([_parse_waypoint(point, text) for point in word.split(">")])
+
+
 def _parse_waypoint(word: str, text: str) -> Waypoint:
     try:
-        if ":" in word:
-            place, _, edge = word.partition(":")
+        place, side, edge = word.partition(":")
+        if side:
             q_text, r_text = place.split(",")  # not two numbers: ValueError, as int's
             return routes.Side((int(q_text), int(r_text)), int(edge))
         place, _, index = word.partition("/")
@@ -212,7 +219,8 @@ class Run(Action):
     def __str__(self) -> str:
         if self.routes is None:
             return f"run {self.revenue}"
-        words = [">".join(_waypoint_text(p) for p in route) or "none" for route in self.routes]
+        words = [">".join([_waypoint_text(p) for p in route]) or "none"
+                 for route in self.routes]
         return f"run {self.revenue} via " + " ".join(words)
 
 
@@ -277,9 +285,8 @@ _ISSUE, _REDEEM = Issue(), Redeem()
 def parse(words: list[str], text: str) -> OperatingAction | None:
     """Read an Operating Round action, or None if the first word is not one of ours."""
     head, rest = words[0], words[1:]
-    raw = text.split()
-    if head == "lay":
-        return TileLay.parse(" ".join(["lay", *raw[1:]]))
+    if head == "lay":  # the tile's id as written (ids have capitals)
+        return TileLay.parse(" ".join(["lay", *text.split()[1:]]))
     if head == "hub":
         return PlaceHub.parse(" ".join(["hub", *rest]))
     if head == "suburb":
@@ -299,11 +306,7 @@ def parse(words: list[str], text: str) -> OperatingAction | None:
         if head == "run" and len(rest) == 1:
             return Run(int(rest[0]))
         if head == "run" and len(rest) >= 3 and rest[1] == "via":
-            submitted = tuple(
-                () if word == "none" else tuple(_parse_waypoint(w, text)
-                                                for w in word.split(">"))
-                for word in rest[2:])
-            return Run(int(rest[0]), submitted)
+            return Run(int(rest[0]), tuple([_parse_route(word, text) for word in rest[2:]]))
         if head == "force" and len(rest) == 1:
             return ForceTrain(rest[0])
         if head == "force" and len(rest) == 2 and rest[1] == POOL:

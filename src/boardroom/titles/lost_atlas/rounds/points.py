@@ -217,7 +217,7 @@ class Points:
     parse_action: list[Callable[[list[str], str], Action | None]] = field(
         default_factory=list)
     """Read a variant's action from its notation, given the words and the text (answer;
-    asked before the rounds' notation)."""
+    asked for an action whose first word is none of the rounds' verbs)."""
     rounds: dict[str, VariantRound] = field(default_factory=dict)
     """Rounds of a variant's own by their ``state.round`` name (the Solo Game's setup)."""
     company_view: list[Callable[[State, str], dict[str, Any] | None]] = field(

@@ -112,6 +112,9 @@ class Done(Action):
 StockAction = StartAuction | Bid | Launch | Sell | Buy | Done | Pass
 
 
+VERBS = ("auction", "bid", "launch", "sell", "buy", "done")
+
+
 def parse(words: list[str], text: str) -> StockAction | None:
     """Read a Stock Round action, or None if the first word is not one of ours."""
     head, rest = words[0], words[1:]
@@ -133,7 +136,7 @@ def parse(words: list[str], text: str) -> StockAction | None:
             return Done()
     except ValueError:
         raise NotationError(f"{text!r}: a number or hex is malformed") from None
-    if head in ("auction", "bid", "launch", "sell", "buy", "done"):
+    if head in VERBS:
         raise NotationError(f"{text!r} is not a Stock Round action")
     return None
 
