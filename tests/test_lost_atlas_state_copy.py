@@ -10,13 +10,27 @@ import boardroom
 from boardroom.bots import make_bot
 from boardroom.core.rng import Rng
 from boardroom.titles.lost_atlas.board.board import Board
-from boardroom.titles.lost_atlas.state import LostAtlasState
+from boardroom.titles.lost_atlas.state import Corp, LostAtlasState
 
 
 def test_the_board_copy_knows_every_field() -> None:
     assert [f.name for f in dataclasses.fields(Board)] == [
         "components", "spaces", "track", "tiles", "supply", "hubs", "reserved", "suburbs",
         "pieces", "_pseudo", "_reach_cache"]
+
+
+def test_the_state_and_company_copies_know_every_field() -> None:
+    """They set their fields one by one (not through ``__init__``): a new field is
+    missing from the copies until its copy is written there (update these lists then)."""
+    assert [f.name for f in dataclasses.fields(LostAtlasState)] == [
+        "components", "players", "mode", "options", "rng", "ledger", "builder", "board",
+        "stock", "corps", "matrix", "trains", "pool", "phase", "bought", "discards",
+        "cycle", "round", "or_number", "priority", "destination_values", "auction", "sr",
+        "op", "mr", "end_reason", "result", "variants", "rules_version", "bankrupt"]
+    assert [f.name for f in dataclasses.fields(Corp)] == [
+        "id", "kind", "name", "abbreviation", "abilities", "shares", "trains", "rusted",
+        "hub_costs", "operated", "last_revenue", "per_share", "minors", "suburbs",
+        "variants"]
 
 
 def _snapshot(game: boardroom.Game, state: LostAtlasState) -> str:

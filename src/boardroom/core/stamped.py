@@ -42,7 +42,8 @@ class StampedDict(dict[K, V]):
 
     def copy(self) -> StampedDict[K, V]:
         """A copy with the same stamp (the same content, until one of them changes)."""
-        new: StampedDict[K, V] = StampedDict(self)
+        new: StampedDict[K, V] = StampedDict.__new__(StampedDict)
+        dict.update(new, self)
         new.stamp = self.stamp
         return new
 

@@ -40,9 +40,19 @@ class Company:
     pool: int = 0
 
     def copy(self) -> Company:
-        return Company(self.name, self.total, self.president_shares, self.share_percent,
-                       self.max_percent, self.president, dict(self.players), self.treasury,
-                       self.pool)
+        # Set field by field rather than through ``__init__``: a search copies every
+        # company at every step.
+        new = object.__new__(Company)
+        new.name = self.name
+        new.total = self.total
+        new.president_shares = self.president_shares
+        new.share_percent = self.share_percent
+        new.max_percent = self.max_percent
+        new.president = self.president
+        new.players = self.players.copy()
+        new.treasury = self.treasury
+        new.pool = self.pool
+        return new
 
     # -- reading ----------------------------------------------------------------
     def held(self, seat: int) -> int:

@@ -30,9 +30,10 @@ class StockTrack:
         self.spaces: dict[int, list[str]] = {}
 
     def copy(self) -> StockTrack:
-        new = StockTrack(self.values)
-        new.positions = dict(self.positions)
-        new.spaces = {i: list(s) for i, s in self.spaces.items()}
+        new = object.__new__(StockTrack)
+        new.values = self.values
+        new.positions = self.positions.copy()
+        new.spaces = {i: s.copy() for i, s in self.spaces.items()}
         return new
 
     def index_of(self, value: int) -> int:

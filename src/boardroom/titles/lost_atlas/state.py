@@ -104,11 +104,25 @@ class Corp:
     :func:`declare_variant_state`)."""
 
     def copy(self) -> Corp:
-        return Corp(self.id, self.kind, self.name, self.abbreviation, self.abilities,
-                    self.shares.copy(), list(self.trains), list(self.rusted),
-                    list(self.hub_costs), self.operated, self.last_revenue, self.per_share,
-                    self.minors, self.suburbs,
-                    copy_variant_states(self.variants) if self.variants else {})
+        # Set field by field (in field order) rather than through ``__init__``: a search
+        # copies every company at every step (see :meth:`LostAtlasState.copy`).
+        new = object.__new__(Corp)
+        new.id = self.id
+        new.kind = self.kind
+        new.name = self.name
+        new.abbreviation = self.abbreviation
+        new.abilities = self.abilities
+        new.shares = self.shares.copy()
+        new.trains = self.trains.copy()
+        new.rusted = self.rusted.copy()
+        new.hub_costs = self.hub_costs.copy()
+        new.operated = self.operated
+        new.last_revenue = self.last_revenue
+        new.per_share = self.per_share
+        new.minors = self.minors
+        new.suburbs = self.suburbs
+        new.variants = copy_variant_states(self.variants) if self.variants else {}
+        return new
 
 
 @dataclass
@@ -194,39 +208,48 @@ class LostAtlasState:
     """Seats that went bankrupt, in order."""
 
     def copy(self) -> LostAtlasState:
+        """An independent copy: every mutable part copied, the immutable ones (the
+        components, the players, the options, the result) shared.
+
+        A search copies the state at every step, so the fields are set one by one, in
+        field order, rather than through the generated ``__init__`` (binding thirty
+        keyword arguments costs more than the copying). Assigning a copied ``__dict__``
+        would be shorter but leaves an instance whose attributes read slower ever after
+        (CPython keeps instance attributes inline only for instances filled attribute by
+        attribute). A test lists the fields, so a new one is added here too."""
+        new = object.__new__(LostAtlasState)
+        new.components = self.components
+        new.players = self.players
+        new.mode = self.mode
+        new.options = self.options
+        new.rng = self.rng.copy()
+        new.ledger = self.ledger.copy()
         builder = self.builder.copy() if self.builder is not None else None
-        return LostAtlasState(
-            components=self.components,
-            players=self.players,
-            mode=self.mode,
-            options=self.options,
-            rng=self.rng.copy(),
-            ledger=self.ledger.copy(),
-            builder=builder,
-            board=builder.board if builder is not None else self.board.copy(),
-            stock=self.stock.copy(),
-            corps={k: c.copy() for k, c in self.corps.items()},
-            matrix=[list(col) for col in self.matrix],
-            trains=list(self.trains),
-            pool=list(self.pool),
-            phase=self.phase,
-            bought=set(self.bought),
-            discards=list(self.discards),
-            cycle=self.cycle,
-            round=self.round,
-            or_number=self.or_number,
-            priority=self.priority,
-            destination_values=dict(self.destination_values),
-            auction=self.auction.copy() if self.auction else None,
-            sr=self.sr.copy() if self.sr else None,
-            op=self.op.copy() if self.op is not None else None,
-            mr=self.mr.copy() if self.mr is not None else None,
-            end_reason=self.end_reason,
-            result=self.result,
-            variants=copy_variant_states(self.variants) if self.variants else {},
-            rules_version=self.rules_version,
-            bankrupt=list(self.bankrupt),
-        )
+        new.builder = builder
+        new.board = builder.board if builder is not None else self.board.copy()
+        new.stock = self.stock.copy()
+        new.corps = {k: c.copy() for k, c in self.corps.items()}
+        new.matrix = [col.copy() for col in self.matrix]
+        new.trains = self.trains.copy()
+        new.pool = self.pool.copy()
+        new.phase = self.phase
+        new.bought = self.bought.copy()
+        new.discards = self.discards.copy()
+        new.cycle = self.cycle
+        new.round = self.round
+        new.or_number = self.or_number
+        new.priority = self.priority
+        new.destination_values = self.destination_values.copy()
+        new.auction = self.auction.copy() if self.auction is not None else None
+        new.sr = self.sr.copy() if self.sr is not None else None
+        new.op = self.op.copy() if self.op is not None else None
+        new.mr = self.mr.copy() if self.mr is not None else None
+        new.end_reason = self.end_reason
+        new.result = self.result
+        new.variants = copy_variant_states(self.variants) if self.variants else {}
+        new.rules_version = self.rules_version
+        new.bankrupt = self.bankrupt.copy()
+        return new
 
     # -- small helpers used by every round ----------------------------------------
     def seats(self) -> int:

@@ -380,37 +380,26 @@ class Board:
 
     def copy(self) -> Board:
         """An independent copy that shares the derived results (``_reach_cache``) and
-        keeps the stamps of the stamped dicts (the same content)."""
-        new = object.__new__(Board)  # the fields set directly: they are stamped already
-        new.__dict__.update(
-            components=self.components,
-            spaces=_stamped_copy(self.spaces),
-            track=self.track.copy(),
-            tiles=_stamped_copy(self.tiles),
-            supply=dict(self.supply),
-            hubs=_stamped_copy(self.hubs, {r: list(o) for r, o in self.hubs.items()}),
-            reserved=dict(self.reserved),
-            suburbs=_stamped_copy(self.suburbs),
-            pieces=list(self.pieces),
-            _pseudo=self._pseudo,
-            _reach_cache=self._reach_cache,
-        )
+        keeps the stamps (and digests) of the stamped dicts (the same content).
+
+        The fields are set one by one, in field order, with ``object.__setattr__`` (they
+        are stamped already: :meth:`__setattr__` has nothing to do), rather than through
+        ``__init__`` or a copied ``__dict__`` (an instance filled through its ``__dict__``
+        reads its attributes slower ever after)."""
+        new = object.__new__(Board)
+        put = object.__setattr__
+        put(new, "components", self.components)
+        put(new, "spaces", self.spaces.copy())
+        put(new, "track", self.track.copy())
+        put(new, "tiles", self.tiles.copy())
+        put(new, "supply", self.supply.copy())
+        hubs = self.hubs.copy()
+        for ref, owners in hubs.items():  # the same content: the stamp and digest stay
+            dict.__setitem__(hubs, ref, owners.copy())
+        put(new, "hubs", hubs)
+        put(new, "reserved", self.reserved.copy())
+        put(new, "suburbs", self.suburbs.copy())
+        put(new, "pieces", self.pieces.copy())
+        put(new, "_pseudo", self._pseudo)
+        put(new, "_reach_cache", self._reach_cache)
         return new
-
-
-def _stamped_copy(d: dict[Any, Any],
-                  content: dict[Any, Any] | None = None) -> StampedDict[Any, Any]:
-    """A copy of a board's stamped dict (``content``: its copied content) with its stamp."""
-    assert isinstance(d, StampedDict)
-    if content is None:
-        return d.copy()
-    new: StampedDict[Any, Any]
-    if isinstance(d, ContentDict):  # equal content: the same digest
-        same: ContentDict[Any, Any] = ContentDict.__new__(ContentDict)
-        dict.update(same, content)
-        same.digest = d.digest
-        new = same
-    else:
-        new = StampedDict(content)
-    new.stamp = d.stamp
-    return new

@@ -361,11 +361,20 @@ class OperatingRound:
     to the next company to act (rulebook "Phase Changes")."""
 
     def copy(self) -> OperatingRound:
-        offer = Offer(self.offer.seller, self.offer.train, self.offer.price) if self.offer \
-            else None
-        return OperatingRound(self.company, self.step, list(self.done), self.budget.copy(),
-                              self.revenue, offer, dict(self.refused),
-                              self.forced.copy() if self.forced else None, self.phase)
+        # Set field by field rather than through ``__init__``: a search copies it at
+        # every step.
+        new = object.__new__(OperatingRound)
+        new.company = self.company
+        new.step = self.step
+        new.done = self.done.copy()
+        new.budget = self.budget.copy()
+        new.revenue = self.revenue
+        offer = self.offer
+        new.offer = Offer(offer.seller, offer.train, offer.price) if offer is not None else None
+        new.refused = self.refused.copy()
+        new.forced = self.forced.copy() if self.forced is not None else None
+        new.phase = self.phase
+        return new
 
 
 def _op(state: LostAtlasState) -> OperatingRound:
