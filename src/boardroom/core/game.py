@@ -88,6 +88,9 @@ class Game:
         self._entries: list[LogEntry] = []
         """The entries made so far (a prefix of the log), kept for the next ask."""
         self._checkpoints: dict[int, Any] = {0: t.copy_state(state)}
+        self._notation: dict[str, tuple[Action, str]] = {}
+        """What each text this game was given reads as, and that action's notation
+        (:meth:`_read`)."""
 
     # -- reading --------------------------------------------------------------
     @property
@@ -156,7 +159,7 @@ class Game:
 
     def is_legal(self, action: Action | str, player: int | None = None) -> bool:
         try:
-            act, seat = self._resolve(action, player)
+            act, _, seat = self._resolve(action, player)
         except IllegalAction:
             return False
         return self.title.check(self._state, act, seat) is None
@@ -173,7 +176,7 @@ class Game:
     def _apply(self, action: Action | str, player: int | None, checkpoint: bool) -> None:
         """:meth:`apply`; ``checkpoint``: copy the state for undo if the action count is
         a multiple of :data:`CHECKPOINT_EVERY` (a replay copies only the last one)."""
-        act, seat = self._resolve(action, player)
+        act, notation, seat = self._resolve(action, player)
         error = self.title.check(self._state, act, seat)
         if error is not None:
             raise error
@@ -183,7 +186,7 @@ class Game:
         except Exception:
             self._restore(index)
             raise
-        self.record.actions.append(str(act))
+        self.record.actions.append(notation)
         self._starts.append(len(self._lines))
         self._lines.extend(sentences)
         count = index + 1
@@ -211,7 +214,7 @@ class Game:
             del self._starts[base:]
             del self._entries[len(self._lines):]
         for index in range(base, count):
-            act = self.title.parse(self.record.actions[index])
+            act = self._read(self.record.actions[index])[0]
             seats = self.title.to_act(self._state)
             sentences = self.title.apply(self._state, act, seats[0])
             self._starts.append(len(self._lines))
@@ -219,9 +222,12 @@ class Game:
             if (index + 1) % CHECKPOINT_EVERY == 0 and index + 1 not in checkpoints:
                 checkpoints[index + 1] = self.title.copy_state(self._state)
 
-    def _resolve(self, action: Action | str, player: int | None) -> tuple[Action, int]:
-        act = self.title.parse(action) if isinstance(action, str) else self._canonical(action)
-        seats = self.to_act
+    def _resolve(self, action: Action | str,
+                 player: int | None) -> tuple[Action, str, int]:
+        """The action, its notation (what the record keeps) and the seat that acts."""
+        act, notation = (self._read(action) if isinstance(action, str)
+                         else self._canonical(action))
+        seats = self.title.to_act(self._state)
         if player is None:
             if not seats:
                 raise IllegalAction("core.game-over", "the game is over")
@@ -229,16 +235,29 @@ class Game:
                 raise IllegalAction(
                     "core.which-player", "several players must decide now; say which one acts"
                 )
-            return act, seats[0]
+            return act, notation, seats[0]
         if player not in seats:
             names = ", ".join(self.record.players[s] for s in seats) or "nobody"
             raise IllegalAction(
                 "core.not-your-decision",
                 f"{self.record.players[player]} is not asked to decide now (waiting for {names})",
             )
-        return act, player
+        return act, notation, player
 
-    def _canonical(self, action: Action) -> Action:
+    def _read(self, text: str) -> tuple[Action, str]:
+        """The action ``text`` says, and its notation (``str`` of it), remembered for this
+        game and its copies: a game's actions repeat (every pass, a company's same routes
+        round after round), and a replay would otherwise spend much of its notation work
+        reading and writing the same text again. A title's ``parse`` depends on the text
+        alone, and actions are immutable values, so the remembered one is the one parse
+        would make; a text that does not read is not remembered (it raises each time)."""
+        known = self._notation.get(text)
+        if known is None:
+            act = self.title.parse(text)
+            known = self._notation[text] = (act, str(act))
+        return known
+
+    def _canonical(self, action: Action) -> tuple[Action, str]:
         """An action object built in Python is accepted only if its notation reads back
         as the very same object: ``parse(str(action)) == action``.
 
@@ -252,7 +271,7 @@ class Game:
             raise IllegalAction("notation", f"{action!r} is not an action")
         try:
             text = str(action)
-            back = self.title.parse(text)
+            back = self._read(text)[0]
         except NotationError as exc:
             raise IllegalAction("notation", f"{action!r} has no notation that reads back: "
                                 f"{exc.message}") from exc
@@ -262,7 +281,7 @@ class Game:
         if back != action:
             raise IllegalAction("notation", f"{action!r} is not a well-formed action: its "
                                 f"notation {text!r} reads back as {back!r}")
-        return action
+        return action, text
 
     # -- the record -----------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
@@ -279,6 +298,7 @@ class Game:
         new._starts = list(self._starts)
         new._entries = list(self._entries)
         new._checkpoints = dict(self._checkpoints)
+        new._notation = self._notation  # what a text reads as is the same in every copy
         return new
 
 

@@ -32,7 +32,7 @@ EMPTY_COLOUR = "empty"
 """Colour of the pseudo tiles of untiled cities and destinations: not yet a yellow lay."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Space:
     """One hex of the built map, with its printed content turned as the piece was."""
 

@@ -18,7 +18,7 @@ SUBURBAN = "suburban"
 TUNNELING = "tunneling"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Operator:
     """A minor or major operating now: its id, the abilities it holds (a major keeps
     those of both its minors), its treasury, and whether it is a major."""
