@@ -330,6 +330,16 @@ def _extends(old: LaidTile, new: LaidTile | None) -> bool:
         return False
     if new is old or (new.tile is old.tile and new.rotation == old.rotation):
         return True
+    # It depends only on the two (never changed, shared: LaidTile.make) laid tiles, so
+    # it is remembered on the new one's tile, with the old one kept to tell them apart.
+    key = ("extends", new.rotation, id(old))
+    known = new.tile._cache.get(key)
+    if known is None or known[0] is not old or known[1] is not new:
+        known = new.tile._cache[key] = (old, new, _extends_now(old, new))
+    return bool(known[2])
+
+
+def _extends_now(old: LaidTile, new: LaidTile) -> bool:
     if len(new.from_stop) < len(old.from_stop):
         return False
     for a, b in zip(old.from_edge, new.from_edge, strict=True):
@@ -719,12 +729,15 @@ def _any_lay_among(board: Board, op: Operator, colours: tuple[str, ...], budget:
     no track are asked first: a yellow lay is the usual yes, and an upgrade the dear
     no."""
     laid = board.track.laid
+    yellow = may_lay_yellow(budget, op)  # else no hex without track has a lay
+    upgrade = may_upgrade(budget)  # else no hex with track has one
     tiled = []
     for h in hexes:
         on = laid.get(h)
         if on is not None and on.tile.colour != EMPTY_COLOUR:
-            tiled.append(h)
-        elif next(_lays_at(board, op, colours, budget, reach, h), None) is not None:
+            if upgrade:
+                tiled.append(h)
+        elif yellow and next(_lays_at(board, op, colours, budget, reach, h), None) is not None:
             return True
     return any(next(_lays_at(board, op, colours, budget, reach, h), None) is not None
                for h in tiled)
@@ -753,11 +766,15 @@ def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBu
         tile = tiles.get(tile_id)
         if tile is None or supply.get(tile_id, 0) <= 0:
             continue
-        if blocked is None:
-            blocked = blocked_edges(board, h, op)
         if yellow:
             if _yellow_tile_problem(board, op, budget, h, tile) is not None:
                 continue
+        elif tile.colour not in colours or _upgrade_tile_problem(
+                colours, budget, h, tile, current) is not None:  # type: ignore[arg-type]
+            continue  # (no refusal built for the phase's colours)
+        if blocked is None:  # the sides, once a tile passes the rules above
+            blocked = blocked_edges(board, h, op)
+        if yellow:
             for rotation in tile.distinct_rotations():
                 # _yellow_rotation_problem, without building the refusals
                 if not tile.exits(rotation) & blocked and _new_track_reached(
@@ -765,9 +782,6 @@ def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBu
                     yield TileLay(h, tile_id, rotation)
         else:
             assert current is not None
-            if tile.colour not in colours or _upgrade_tile_problem(
-                    colours, budget, h, tile, current) is not None:  # no refusal built
-                continue                                            # for the phase's colours
             old, old_rotation = current
             old_exits = old.exits(old_rotation)
             for rotation in tile.distinct_rotations():
