@@ -75,6 +75,21 @@ def test_a_part_walked_trace_never_reaches_more_than_the_whole(seed: int, budget
     assert grown > 0 or budget == 0  # a zero budget falls back before the first step
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_the_upper_bound_on_stops_is_the_state_reachability_s(seed: int) -> None:
+    """``upper_stops`` (what a no to "is this stop reached?" rests on) is exactly the
+    stops of the state reachability, with stops that block and stops that do not."""
+    board = _random_network(seed)
+    refs = [ref for h in sorted(board.spaces) for ref in board.stops_on(h)]
+    for count in (1, 2, 3):
+        starts = refs[seed % max(1, len(refs)):][:count]
+        for blocks in (None, lambda ref: ref[1] == 1 or ref[0][0] == 1):
+            states = board.track._trace_states(starts, blocks)
+            search = board.track.search(starts, blocks, laid=dict(board.track.laid))
+            assert search.upper_stops() == states.stops
+            assert search.complete().stops <= states.stops
+
+
 def _positions() -> list[tuple[Board, list[Operator], str]]:
     return [midgame_board(seed, lays_per_phase=lays)
             for seed, lays in ((1, (20,)), (2, (20, 12)), (3, (20, 12, 8)), (4, (3,)))]

@@ -144,6 +144,43 @@ class TrackMap:
         map changed; by default this map's own)."""
         return TraceSearch(self, starts, blocks, budget, self.laid if laid is None else laid)
 
+    def _reachable_stops(self, starts: Iterable[StopRef],
+                         blocks: Callable[[StopRef], bool] | None,
+                         laid: dict[Hex, LaidTile]) -> set[StopRef]:
+        """The stops of :meth:`_trace_states` (the same reachability: the same moves, the
+        same stops passed and blocked), found without recording entries, so an arrival
+        is followed only into a hex that has a tile."""
+        stops: set[StopRef] = set(starts)
+        first = set(stops)
+        stack = list(stops)
+        seen_arrivals: set[tuple[Hex, int]] = set()
+        while stack:
+            ref = stack.pop()
+            if ref not in first and blocks is not None and blocks(ref):
+                continue
+            h, i = ref
+            tile = laid.get(h)
+            if tile is None or i >= len(tile.from_stop):
+                continue
+            # every arrival this stop's track leads to, hex by hex
+            moves: list[tuple[Hex, tuple[Target, ...]]] = [(h, tile.from_stop[i])]
+            while moves:
+                h, targets = moves.pop()
+                for kind, value in targets:
+                    if kind == EDGE:
+                        dq, dr = DIRECTIONS[value]
+                        n = (h[0] + dq, h[1] + dr)
+                        on = laid.get(n)
+                        if on is not None:
+                            item = (n, (value + 3) % 6)
+                            if item not in seen_arrivals:
+                                seen_arrivals.add(item)
+                                moves.append((n, on.from_edge[item[1]]))
+                    elif (h, value) not in stops:
+                        stops.add((h, value))
+                        stack.append((h, value))
+        return stops
+
     def _trace_states(self, starts: Iterable[StopRef],
                       blocks: Callable[[StopRef], bool] | None = None,
                       laid: dict[Hex, LaidTile] | None = None) -> Reach:
@@ -228,9 +265,9 @@ class TraceSearch:
         """Called once with the finished reach."""
         starts = list(starts)
         self._walk = self._steps(track, starts, blocks, budget, laid)
-        self._bound: Callable[[], Reach] | None = (
-            lambda: track._trace_states(starts, blocks, laid))
-        self._upper: Reach | None = None
+        self._bound: Callable[[], set[StopRef]] | None = (
+            lambda: track._reachable_stops(starts, blocks, laid))
+        self._upper: set[StopRef] | None = None
 
     @classmethod
     def finished(cls, reach: Reach) -> TraceSearch:
@@ -251,13 +288,13 @@ class TraceSearch:
         data)."""
         return (TraceSearch.finished, (self.complete(),))
 
-    def upper(self) -> Reach:
-        """A superset of the finished answer, found in linear time: the state
-        reachability of :meth:`TrackMap._trace_states` (which is the answer itself when
-        the trace falls back to it); the answer once the trace is finished. So a
-        question that this says no to is answered no."""
+    def upper_stops(self) -> set[StopRef]:
+        """A superset of the finished answer's stops, found in linear time: those of the
+        state reachability of :meth:`TrackMap._trace_states` (which is the answer itself
+        when the trace falls back to it); the answer's once the trace is finished. So
+        "is this stop reached?" that this says no to is answered no."""
         if self.done:
-            return self.reach
+            return self.reach.stops
         if self._upper is None:
             assert self._bound is not None
             self._upper = self._bound()

@@ -205,7 +205,7 @@ def reaches(board: Board, op: Operator, spots: Collection[StopRef]) -> bool:
         return True
     if search.floor is not None and any(spot in search.floor.stops for spot in spots):
         return True
-    if search.done or not any(spot in search.upper().stops for spot in spots):
+    if search.done or not any(spot in search.upper_stops() for spot in spots):
         return False
     hexes = {spot[0] for spot in spots}
     while (found := search.grow()) is not None:
