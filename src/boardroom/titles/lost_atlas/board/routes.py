@@ -49,7 +49,7 @@ from boardroom.routing import (
     solve,
     validate,
 )
-from boardroom.titles.lost_atlas.board.board import Board
+from boardroom.titles.lost_atlas.board.board import Board, stop_blocks
 from boardroom.titles.lost_atlas.board.components import Components
 from boardroom.titles.lost_atlas.board.operator import EXPRESS, OVERNIGHT, Operator
 
@@ -337,6 +337,8 @@ def submitted_revenue(board: Board, company_id: str, trains: Sequence[int | None
         groups: set[tuple[object, ...]] = set()
         used: set[tuple[object, ...]] = set()
         previous: Waypoint | None = None
+        entered: Hex = (0, 0)  # after a side: the hex it enters, and the edge it enters at
+        a = 0
         for point in waypoints:
             if isinstance(point, Side):
                 h, e = point.hex, point.edge
@@ -350,8 +352,6 @@ def submitted_revenue(board: Board, company_id: str, trains: Sequence[int | None
                         or not other.from_edge[back] or previous is None):
                     return None
                 if isinstance(previous, Side):  # along a path of the hex entered
-                    entered = neighbour(previous.hex, previous.edge)
-                    a = opposite(previous.edge)
                     if h != entered or a == e or (EDGE, e) not in tile.from_edge[a]:
                         return None
                     piece: tuple[object, ...] = ("path", h, min(a, e), max(a, e))
@@ -364,15 +364,14 @@ def submitted_revenue(board: Board, company_id: str, trains: Sequence[int | None
                     return None
                 used.add(piece)
                 used.add(crossing)
+                entered, a = n, back
             else:
                 h, i = point
                 tile = laid.get(h)
                 if tile is None or not 0 <= i < len(tile.tile.stops):
                     return None
                 if isinstance(previous, Side):  # in along the stub of the side entered
-                    a = opposite(previous.edge)
-                    if h != neighbour(previous.hex, previous.edge) or (
-                            STOP, i) not in tile.from_edge[a]:
+                    if h != entered or (STOP, i) not in tile.from_edge[a]:
                         return None
                     piece = ("stub", h, i, a)
                 elif previous is not None:  # along a link of the same tile
@@ -397,23 +396,31 @@ def submitted_revenue(board: Board, company_id: str, trains: Sequence[int | None
             return None
         if len(waypoints) == 1 and (cut_throat or not stops[0][3]):  # a local route
             return None
+        # A stop passed through (not an end) must let the train through, and a
+        # blocked one it may pass (Overnight) is not counted; one stop is a hub.
         last = len(stops) - 1
-        for pos, (_, _, _, _, terminal, blocked) in enumerate(stops):
-            if 0 < pos < last and (terminal or (blocked and not pass_blocked)):
+        has_hub = False
+        counted = earned = 0
+        for pos, (_, value, bonus, hub, terminal, blocked) in enumerate(stops):
+            passed = 0 < pos < last
+            if passed and (terminal or (blocked and not pass_blocked)):
                 return None
-        if not any(stop[3] for stop in stops):
+            has_hub = has_hub or hub
+            earned += bonus
+            if not (passed and blocked):
+                counted += 1
+                earned += value
+        if not has_hub:
             return None
-        counted = [stop for pos, stop in enumerate(stops)
-                   if not (0 < pos < last and stop[5])]
         capacity = trains[train]
         if capacity is not None and express:
             capacity += 1
-        if capacity is not None and len(counted) > capacity:
+        if capacity is not None and counted > capacity:
             return None
         if used & shared:
             return None
         shared |= used
-        total += sum(stop[1] for stop in counted) + sum(stop[2] for stop in stops)
+        total += earned
     return total
 
 
@@ -440,8 +447,9 @@ def _stop_facts(board: Board, company_id: str, destination_values: Mapping[str, 
     else:
         value = stop.revenue
         group = ("port", h) if tile.tile.exclusive_stops else ("city", h, i)
-    hub = company_id in hubs.get((h, i), ())
-    blocked = not terminal and not hub and board.blocks((h, i), company_id)
+    owners = hubs.get((h, i), ())
+    hub = company_id in owners
+    blocked = not terminal and not hub and stop_blocks(stop, owners, company_id, False)
     bonus = SUBURB_BONUS if not terminal and board.suburbs.get(h) == company_id else 0
     if value < 0:
         return None
