@@ -368,6 +368,7 @@ typedef struct {
     BMap bmemo;
     u64 *front; /* FRONT entries in the memo's slot format */
     Map tmemo; /* the transposition memo of the single-train run under way */
+    struct XTree *xt; /* collect's search tree, kept across its calls (see XTree) */
     /* chain scratch */
     int *num, *low, *at, *vstack;
     i64 *best_at, *root_one, *root_both, *ones;
@@ -675,6 +676,8 @@ typedef struct {
     Entry *e;
     int ne, ecap;
     u64 *masks; /* per entry slot wp words: slot = index in e (kept in step) */
+    const u64 *start_used; /* the pieces taken before (xext) */
+    int any_used;          /* whether there are any */
     int *rbuf;
     size_t rlen, rcap;
 } Collect;
@@ -902,8 +905,296 @@ static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i6
     }
 }
 
+/* collect's search tree, kept (per solve, per train size) across its calls. Every call
+ * (the two-train search's catalogue and each list made again below a node: thousands on
+ * the stress corpus's hardest positions) walks the same tree of the train's partial
+ * routes from each hub, differing only in the pieces taken before it (start_used), which
+ * close some moves, and in the floor, which prunes; what a node's moves are without
+ * start_used (its own route, the stops it visited) and its block-cut bound do not depend
+ * on either. So the tree is kept: a node's open moves (those its own route leaves) and
+ * its bound are found the first time the node is visited and read from here after.
+ * xext visits exactly the nodes cext would, in its order, and counts them alike (the
+ * same routes listed, the same node count: only faster); a child certain to stop at once
+ * (no open move, or its kept bound under the floor) is counted without the call. Beyond
+ * XTREE_MAX listed moves the tree stops growing and cext walks what it does not hold. */
+#define XTREE_MAX (1 << 21)
+#define XB_UNSET INT16_MIN
+
+typedef struct {
+    int32_t cand;  /* its first open move in XTree.cands, -1 until listed */
+    int16_t bb;    /* the block-cut bound, XB_UNSET until read (or when it needs more bits) */
+    int16_t ncand; /* how many; -1: no such node */
+} XNode;
+
+/* An open move of a node, with the nodes it leads to (kept here, next to the move, so a
+ * walk reads them without another cache miss): 0 the bottom arm, 1 on, 2 passing. */
+typedef struct {
+    int32_t j; /* the move-list entry (k->mlist[j] the move) */
+    XNode kid[3];
+} XCand;
+
+typedef struct XTree {
+    int cap;  /* the train size it is for */
+    int full; /* XTREE_MAX moves reached, or memory: no more */
+    int nc, nccap;
+    XNode root[512]; /* per anchor */
+    XCand *cands;
+} XTree;
+
+static void xtree_free(XTree *t) {
+    if (!t)
+        return;
+    free(t->cands);
+    free(t);
+}
+
+/* Room for m more moves; 0 (the tree is then full) when over XTREE_MAX or out of memory. */
+static int xtree_reserve(XTree *t, int m) {
+    if (t->full || t->nc + m > XTREE_MAX) {
+        t->full = 1;
+        return 0;
+    }
+    if (t->nc + m > t->nccap) {
+        int ncap = t->nccap ? t->nccap : 4096;
+        while (ncap < t->nc + m)
+            ncap *= 2;
+        XCand *nc = (XCand *)realloc(t->cands, sizeof(XCand) * (size_t)ncap);
+        if (!nc) {
+            t->full = 1;
+            return 0;
+        }
+        t->cands = nc;
+        t->nccap = ncap;
+    }
+    return 1;
+}
+
+static inline void xnode_init(XNode *x, int present) {
+    x->bb = XB_UNSET;
+    x->cand = -1;
+    x->ncand = present ? 0 : -1;
+}
+
+/* A node by reference: -1 - a the root of anchor a, else 3 * move + child. */
+static inline XNode *xnode(XTree *t, int32_t ref) {
+    return ref < 0 ? t->root + (-1 - ref) : t->cands[ref / 3].kid + ref % 3;
+}
+
+/* The tree for train size cap (a new one when the last was for another size); NULL when
+ * there is none to be had (collect then walks with cext alone). */
+static XTree *xtree_for(Kernel *k, int cap) {
+    XTree *t = k->xt;
+    if (t && t->cap == cap)
+        return t;
+    xtree_free(t);
+    k->xt = NULL;
+    if (k->nh > 512)
+        return NULL;
+    k->xt = t = (XTree *)calloc(1, sizeof(XTree));
+    if (!t)
+        return NULL;
+    t->cap = cap;
+    for (int a = 0; a < k->nh; a++)
+        xnode_init(t->root + a, 1);
+    return t;
+}
+
+/* List node ref's open moves (those its own route and visited stops leave) and make its
+ * children; 0 when the tree is full (the caller walks the node with cext). */
+static int xtree_list(Collect *c, XTree *t, int32_t ref, int v, const u64 *own, const u64 *gm,
+                      int cnt, int bottom, int minmove, int anchor) {
+    Kernel *k = c->k;
+    int wp = k->wp;
+    int first = k->mstart[v], last = k->mstart[v + 1];
+    int n = 0;
+    for (int j = first; j < last; j++) {
+        int mi = k->mlist[j];
+        int w = k->lw[j];
+        if (!(mi <= minmove || w < anchor || has_bit(gm, w) ||
+              any_and(k->lpieces + (size_t)j * wp, own, wp)))
+            n++;
+    }
+    if (n > INT16_MAX || !xtree_reserve(t, n))
+        return 0;
+    int at = t->nc;
+    t->nc += n;
+    XNode *node = xnode(t, ref);
+    node->cand = at;
+    node->ncand = (int16_t)n;
+    for (int j = first; j < last; j++) {
+        int mi = k->mlist[j];
+        int w = k->lw[j];
+        if (mi <= minmove || w < anchor || has_bit(gm, w) ||
+            any_and(k->lpieces + (size_t)j * wp, own, wp))
+            continue;
+        int k2 = k->kind[w];
+        int c2 = cnt + 1;
+        XCand *x = t->cands + at++;
+        x->j = j;
+        int on = c2 <= c->cap;
+        xnode_init(x->kid + 0, on && !bottom && c2 < c->cap && k->kind[anchor] == NORMAL);
+        xnode_init(x->kid + 1, on && k2 == NORMAL && c2 < c->cap);
+        xnode_init(x->kid + 2, k2 == PASSABLE);
+    }
+    return 1;
+}
+
+static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i64 rev,
+                 int bottom, int minmove, int anchor);
+
+/* Whether a child is certain to stop at once, on its bound as kept (its visit is still
+ * counted: the caller counts it without the call). */
+static inline int xpruned(const Collect *c, const XNode *x, int cnt, i64 rev) {
+    return (x->cand >= 0 && x->ncand == 0) ||
+           (x->bb != XB_UNSET && c->cap - cnt >= BLOCK_MIN && rev + x->bb <= c->low);
+}
+
+/* cext on the kept tree: node ref; own, its own route's pieces (start_used not included). */
+static void xext(Collect *c, XTree *t, int32_t ref, int v, const u64 *own, const u64 *gm,
+                 int cnt, i64 rev, int bottom, int minmove, int anchor) {
+    Kernel *k = c->k;
+    int wp = k->wp, wv = k->wv;
+    const u64 *su = c->start_used;
+    k->nodes++;
+    if (k->nodes == k->budget) {
+        k->oob = 1;
+        return;
+    }
+    int room = c->cap - cnt;
+    i64 gain = (room < k->n_groups ? k->top[room] : k->top[k->n_groups]) + k->pass_extra;
+    i64 floor_now = c->low;
+    if (rev + gain <= floor_now || c->lim <= floor_now)
+        return;
+    int mode = bottom || k->kind[anchor] != NORMAL ? 0 : (v == anchor ? 2 : 1);
+    XNode *node = xnode(t, ref);
+    if (node->cand < 0) {
+        /* first visit past the floor: list its moves (whatever happens next, so that a
+         * node with none is known at once the next time) */
+        if (!xtree_list(c, t, ref, v, own, gm, cnt, bottom, minmove, anchor)) {
+            /* the tree is full: cext walks this node (counted once: here, not again) */
+            u64 rm[wp];
+            for (int i = 0; i < wp; i++)
+                rm[i] = own[i] | su[i];
+            k->nodes--;
+            cext(c, v, rm, gm, cnt, rev, bottom, minmove, anchor);
+            return;
+        }
+        node = xnode(t, ref);
+    }
+    {
+        /* cext's test of a first move, then its bound */
+        int q = node->cand, qe = node->cand + node->ncand;
+        if (c->any_used)
+            for (; q < qe; q++)
+                if (!any_and(k->lpieces + (size_t)t->cands[q].j * wp, su, wp))
+                    break;
+        if (q == qe)
+            return;
+        if (room >= BLOCK_MIN) {
+            i64 b = node->bb;
+            if (node->bb == XB_UNSET) {
+                b = block_bound(k, v, anchor, gm, mode);
+                if (b > INT16_MIN && b <= INT16_MAX)
+                    node->bb = (int16_t)b;
+            }
+            if (rev + b <= floor_now)
+                return;
+        }
+    }
+    int q = node->cand, qe = q + node->ncand;
+    u64 m2[wp], g2[wv], full[wp];
+    /* the children's own moves, fetched while this node's are walked */
+    for (int p = q; p < qe; p++)
+        for (int i = 0; i < 3; i++)
+            if (t->cands[p].kid[i].cand >= 0)
+                __builtin_prefetch(t->cands + t->cands[p].kid[i].cand);
+    for (; q < qe; q++) {
+        /* read afresh each time round: the children may move the array */
+        int j = t->cands[q].j;
+        const u64 *m = k->lpieces + (size_t)j * wp;
+        if (c->any_used && any_and(m, su, wp))
+            continue;
+        int has_b = t->cands[q].kid[0].ncand >= 0, has_c = t->cands[q].kid[1].ncand >= 0,
+            has_p = t->cands[q].kid[2].ncand >= 0;
+        int mi = k->mlist[j];
+        int w = k->lw[j];
+        int c2 = cnt + 1;
+        /* the children's pieces and visited set, made for the first child walked */
+        int ready = 0;
+#define XREADY()                                                                         \
+    if (!ready) {                                                                        \
+        for (int i = 0; i < wp; i++)                                                     \
+            m2[i] = own[i] | m[i];                                                       \
+        const u64 *gw = k->gvm + (size_t)w * wv, *pw = k->mpasses + (size_t)mi * wv;    \
+        for (int i = 0; i < wv; i++)                                                     \
+            g2[i] = gm[i] | gw[i] | pw[i];                                               \
+        ready = 1;                                                                       \
+    }
+        if (bottom)
+            c->bot[c->bl++] = mi;
+        else
+            c->top[c->tl++] = mi;
+        if (c2 <= c->cap) {
+            i64 r2 = rev + k->val[w] + k->bon[w];
+            if (r2 > c->low) {
+                for (int i = 0; i < wp; i++)
+                    full[i] = own[i] | m[i] | su[i];
+                collect_keep(c, full, r2);
+                if (k->nomem)
+                    return;
+            }
+            if (has_b) {
+                if (xpruned(c, t->cands[q].kid + 0, c2, r2)) {
+                    if (++k->nodes == k->budget) {
+                        k->oob = 1;
+                        return;
+                    }
+                } else {
+                    XREADY();
+                    xext(c, t, 3 * q, anchor, m2, g2, c2, r2, 1, c->top[0], anchor);
+                    if (k->oob || k->nomem)
+                        return;
+                }
+            }
+            if (has_c) {
+                if (xpruned(c, t->cands[q].kid + 1, c2, r2)) {
+                    if (++k->nodes == k->budget) {
+                        k->oob = 1;
+                        return;
+                    }
+                } else {
+                    XREADY();
+                    xext(c, t, 3 * q + 1, w, m2, g2, c2, r2, bottom, -1, anchor);
+                    if (k->oob || k->nomem)
+                        return;
+                }
+            }
+        }
+        if (has_p) {
+            if (xpruned(c, t->cands[q].kid + 2, cnt, rev + k->bon[w])) {
+                if (++k->nodes == k->budget) {
+                    k->oob = 1;
+                    return;
+                }
+            } else {
+                XREADY();
+                xext(c, t, 3 * q + 2, w, m2, g2, cnt, rev + k->bon[w], bottom, -1, anchor);
+                if (k->oob || k->nomem)
+                    return;
+            }
+        }
+#undef XREADY
+        if (bottom)
+            c->bl--;
+        else
+            c->tl--;
+    }
+}
+
 /* _Search.collect: NULL when the budget ran out (k->oob) or memory did (k->nomem). */
 static Cat *collect(Kernel *k, int cap, i64 lim, i64 floor, int most, const u64 *start_used) {
+    u64 own0[k->wp]; /* a root's own route: no pieces */
+    memset(own0, 0, sizeof(u64) * (size_t)k->wp);
     Collect c;
     c.k = k;
     c.cap = cap;
@@ -925,6 +1216,9 @@ static Cat *collect(Kernel *k, int cap, i64 lim, i64 floor, int most, const u64 
         goto done;
     }
     int wv = k->wv;
+    c.start_used = start_used;
+    c.any_used = any_set(start_used, k->wp);
+    XTree *t = cap >= 2 ? xtree_for(k, cap) : NULL;
     for (int a = 0; a < k->nh; a++) {
         c.anchor_now = a;
         i64 va = k->val[a] + k->bon[a];
@@ -934,7 +1228,10 @@ static Cat *collect(Kernel *k, int cap, i64 lim, i64 floor, int most, const u64 
                 goto done;
         }
         if (cap >= 2) {
-            cext(&c, a, start_used, k->gvm + (size_t)a * wv, 1, va, 0, -1, a);
+            if (t)
+                xext(&c, t, -1 - a, a, own0, k->gvm + (size_t)a * wv, 1, va, 0, -1, a);
+            else
+                cext(&c, a, start_used, k->gvm + (size_t)a * wv, 1, va, 0, -1, a);
             if (k->oob || k->nomem)
                 goto done;
         }
@@ -1628,6 +1925,10 @@ static void Kernel_dealloc(Kernel *k) {
     bmap_free(&k->bmemo);
     free(k->front);
     map_free(&k->tmemo);
+#ifdef BNB_STATS
+    if (k->xt) fprintf(stderr, "xtree cands %d full %d\n", k->xt->nc, k->xt->full);
+#endif
+    xtree_free(k->xt);
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
 
@@ -1748,6 +2049,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     }
     k->nodes = 0;
     k->budget = -1;
+    k->xt = NULL;
     return 0;
 }
 
