@@ -975,7 +975,9 @@ static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i6
  * same routes listed, the same node count: only faster); a child certain to stop at once
  * (no open move, or its kept bound under the floor) is counted without the call. Beyond
  * XTREE_MAX listed moves the tree stops growing and cext walks what it does not hold. */
+#ifndef XTREE_MAX /* -DXTREE_MAX=300 exercises the fallback: the same nodes and routes */
 #define XTREE_MAX (1 << 21)
+#endif
 #define XB_UNSET INT16_MIN
 
 typedef struct {
