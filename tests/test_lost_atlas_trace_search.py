@@ -90,6 +90,48 @@ def test_the_upper_bound_on_stops_is_the_state_reachability_s(seed: int) -> None
             assert search.complete().stops <= states.stops
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_a_short_way_to_a_hex_is_kept_only_where_the_trace_reaches(seed: int) -> None:
+    """``trail_to`` (what a legal lay beyond the walked trace is accepted on) finds only
+    what the finished trace reaches, with stops that block and stops that do not; and it
+    finds something for most hexes the trace enters."""
+    board = _random_network(seed)
+    refs = [ref for h in sorted(board.spaces) for ref in board.stops_on(h)]
+    for count in (1, 2):
+        starts = refs[seed % max(1, len(refs)):][:count]
+        for blocks in (None, lambda ref: ref[1] == 1 or ref[0][0] == 1):
+            whole = board.track.trace(starts, blocks)
+            found = 0
+            for h in sorted(board.spaces):
+                search = board.track.search(starts, blocks, laid=dict(board.track.laid))
+                way = search.trail_to(h)
+                assert _contained(way, whole)
+                found += bool(way.stops or way.entries)
+            assert found >= len(whole.entries) // 2
+
+
+def test_a_short_way_that_runs_a_fork_trunk_twice_is_not_kept() -> None:
+    """X's city (0, 0) runs into a fork on (0, 1) whose other branch leads to (1, 0) only
+    by a sharp turn; round a loop below (forks on (0, 2), curves on (0, 3) and (-1, 3))
+    the state reachability arrives there, down the trunk and back up it: no trail does,
+    so ``trail_to`` keeps nothing there (the trace's rule: a trunk is run once)."""
+    spec = region(range(-2, 3), range(-2, 5))
+    spec[(0, 0)] = CITY
+    board = build(spec)
+    put(board, (0, 0), "57", 0)
+    board.place_hub(((0, 0), 0), "x")
+    put(board, (0, 1), "23", 0)
+    put(board, (0, 2), "23", 3)
+    put(board, (0, 3), "7", 2)
+    put(board, (-1, 3), "7", 4)
+    starts = [((0, 0), 0)]
+    assert (1, 0) in board.track._trace_states(starts).entries
+    assert (1, 0) not in board.track.trace(starts).entries
+    way = board.track.search(starts, laid=dict(board.track.laid)).trail_to((1, 0))
+    assert not way.entries and not way.stops
+    assert board.track.search(starts, laid=dict(board.track.laid)).trail_to((0, 3)).entries
+
+
 def _positions() -> list[tuple[Board, list[Operator], str]]:
     return [midgame_board(seed, lays_per_phase=lays)
             for seed, lays in ((1, (20,)), (2, (20, 12)), (3, (20, 12, 8)), (4, (3,)))]

@@ -24,6 +24,7 @@ nothing is rebuilt from scratch. Tracing follows track the way a train does:
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -39,6 +40,8 @@ StopRef = tuple[Hex, int]
 EDGE, STOP = 0, 1
 Target = tuple[int, int]
 """Where track inside a hex leads: (EDGE, edge) or (STOP, stop index)."""
+STOP_AT, ARRIVE = 0, 1
+"""The states a trace walks: at a stop, or arriving into a hex at one of its edges."""
 
 
 @dataclass(frozen=True)
@@ -247,7 +250,7 @@ class TraceSearch:
     needs the finished trace only for a no.
     """
 
-    __slots__ = ("_bound", "_upper", "_walk", "done", "fell_back", "floor", "on_complete",
+    __slots__ = ("_inputs", "_upper", "_walk", "done", "fell_back", "floor", "on_complete",
                  "reach")
 
     def __init__(self, track: TrackMap, starts: Iterable[StopRef],
@@ -265,8 +268,9 @@ class TraceSearch:
         """Called once with the finished reach."""
         starts = list(starts)
         self._walk = self._steps(track, starts, blocks, budget, laid)
-        self._bound: Callable[[], set[StopRef]] | None = (
-            lambda: track._reachable_stops(starts, blocks, laid))
+        self._inputs: tuple[TrackMap, list[StopRef], Callable[[StopRef], bool] | None,
+                            dict[Hex, LaidTile]] | None = (track, starts, blocks, laid)
+        """What the walk walks (None once it is done)."""
         self._upper: set[StopRef] | None = None
 
     @classmethod
@@ -279,7 +283,7 @@ class TraceSearch:
         search.floor = None
         search.on_complete = None
         search._walk = iter(())
-        search._bound = None
+        search._inputs = None
         search._upper = None
         return search
 
@@ -296,9 +300,66 @@ class TraceSearch:
         if self.done:
             return self.reach.stops
         if self._upper is None:
-            assert self._bound is not None
-            self._upper = self._bound()
+            assert self._inputs is not None
+            track, starts, blocks, laid = self._inputs
+            self._upper = track._reachable_stops(starts, blocks, laid)
         return self._upper
+
+    def trail_to(self, h: Hex) -> Reach:
+        """Some of what the finished answer reaches in ``h``, found without the trail
+        search: a breadth-first walk of the state reachability (the moves of
+        :meth:`TrackMap._trace_states`) runs until it takes a first state in ``h``, and
+        each state in ``h`` it has met by then is kept if the way it was met by is a
+        trail (no hex side or stop used twice), which the finished answer then reaches
+        too. Empty once the trace is done (ask ``reach``)."""
+        found = Reach()
+        if self._inputs is None:
+            return found
+        _, starts, blocks, laid = self._inputs
+        Node = tuple[int, Hex, int]
+        parent: dict[Node, Node | None] = {}
+        queue: deque[Node] = deque()
+        for start in starts:
+            node = (STOP_AT, start[0], start[1])
+            if node not in parent:
+                parent[node] = None
+                queue.append(node)
+        first = set(starts)
+        while queue:
+            node = queue.popleft()
+            kind, at, k = node
+            if at == h:
+                break
+            tile = laid.get(at)
+            if tile is None:
+                continue
+            if kind == STOP_AT:
+                if (at, k) not in first and blocks is not None and blocks((at, k)):
+                    continue
+                if k >= len(tile.from_stop):
+                    continue
+                targets = tile.from_stop[k]
+            else:
+                targets = tile.from_edge[k]
+            for target, value in targets:
+                if target == EDGE:
+                    dq, dr = DIRECTIONS[value]
+                    step = (ARRIVE, (at[0] + dq, at[1] + dr), (value + 3) % 6)
+                else:
+                    step = (STOP_AT, at, value)
+                if step not in parent:
+                    parent[step] = node
+                    queue.append(step)
+        else:
+            return found
+        for node in parent:
+            if node[1] != h or not _is_trail(node, parent):
+                continue
+            if node[0] == STOP_AT:
+                found.stops.add((h, node[2]))
+            else:
+                found.entries.setdefault(h, set()).add(node[2])
+        return found
 
     def grow(self) -> Hex | None:
         """Walk on until something new is reached: the hex of the new stop or entry
@@ -320,7 +381,7 @@ class TraceSearch:
 
     def _finish(self) -> None:
         self.done = True
-        self._bound = self._upper = None
+        self._inputs = self._upper = None
         if self.on_complete is not None:
             self.on_complete(self.reach)
             self.on_complete = None
@@ -338,7 +399,6 @@ class TraceSearch:
         stop_bits: dict[StopRef, int] = {}
         steps = 0
         seen: dict[tuple[int, Hex, int], list[int]] = {}
-        STOP_AT, ARRIVE = 0, 1
         work: list[tuple[int, Hex, int, int, bool]] = []
         for start in starts:
             bit = stop_bits.get(start)
@@ -412,3 +472,24 @@ class TraceSearch:
                     if used & piece:
                         continue
                     work.append((STOP_AT, h, value, used | piece, False))
+
+
+def _is_trail(node: tuple[int, Hex, int],
+              parent: dict[tuple[int, Hex, int], tuple[int, Hex, int] | None]) -> bool:
+    """Is the way back from ``node`` through ``parent`` to a start a trail: no stop and
+    no hex side in it twice? (An arrival into (h, e) crossed the side of h's edge e,
+    known by the lesser of its two hexes' ends.)"""
+    used: set[tuple[Hex, int, bool]] = set()
+    at: tuple[int, Hex, int] | None = node
+    while at is not None:
+        kind, h, k = at
+        if kind == STOP_AT:
+            piece = (h, k, True)
+        else:
+            dq, dr = DIRECTIONS[k]
+            piece = min((h, k, False), ((h[0] + dq, h[1] + dr), (k + 3) % 6, False))
+        if piece in used:
+            return False
+        used.add(piece)
+        at = parent[at]
+    return True

@@ -537,15 +537,22 @@ def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayB
             reach = Reach()
         else:  # trace only until the lay is reached (a no waits for the whole trace)
             search = trace_search(board, op)
-            if not search.done and search.floor is not None and _check_placed(
-                    board, op, colours, budget, lay, tile, search.floor, connected) is None:
-                return None
-            found: Hex | None = h
-            while found is not None:
-                if found == h and not search.done and _check_placed(
-                        board, op, colours, budget, lay, tile, search.reach, connected) is None:
+            if not search.done:
+                # What earlier boards' traces proved, what this one walked already, where
+                # a first short way to the hex leads (if it is a trail): all reached.
+                if search.floor is not None and _check_placed(
+                        board, op, colours, budget, lay, tile, search.floor, connected) is None:
                     return None
-                found = search.grow()
+                if _check_placed(board, op, colours, budget, lay, tile, search.reach,
+                                 connected) is None:
+                    return None
+                if _check_placed(board, op, colours, budget, lay, tile, search.trail_to(h),
+                                 connected) is None:
+                    return None
+                while (found := search.grow()) is not None:
+                    if found == h and _check_placed(board, op, colours, budget, lay, tile,
+                                                    search.reach, connected) is None:
+                        return None
             reach = search.reach
     return _check_placed(board, op, colours, budget, lay, tile, reach, connected)
 
