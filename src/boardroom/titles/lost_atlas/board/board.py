@@ -32,7 +32,7 @@ EMPTY_COLOUR = "empty"
 """Colour of the pseudo tiles of untiled cities and destinations: not yet a yellow lay."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Space:
     """One hex of the built map, with its printed content turned as the piece was."""
 
