@@ -308,10 +308,10 @@ class TraceSearch:
     def trail_to(self, h: Hex) -> Reach:
         """Some of what the finished answer reaches in ``h``, found without the trail
         search: a breadth-first walk of the state reachability (the moves of
-        :meth:`TrackMap._trace_states`) runs until it takes a first state in ``h``, and
-        each state in ``h`` it has met by then is kept if the way it was met by is a
-        trail (no hex side or stop used twice), which the finished answer then reaches
-        too. Empty once the trace is done (ask ``reach``)."""
+        :meth:`TrackMap._trace_states`) runs until it meets a first state in ``h`` (and
+        the others the same move leads to), and each state in ``h`` it met is kept if
+        the way it was met by is a trail (no hex side or stop used twice), which the
+        finished answer then reaches too. Empty once the trace is done (ask ``reach``)."""
         found = Reach()
         if self._inputs is None:
             return found
@@ -319,17 +319,18 @@ class TraceSearch:
         Node = tuple[int, Hex, int]
         parent: dict[Node, Node | None] = {}
         queue: deque[Node] = deque()
+        met: list[Node] = []  # the states in h met so far
         for start in starts:
             node = (STOP_AT, start[0], start[1])
             if node not in parent:
                 parent[node] = None
                 queue.append(node)
+                if start[0] == h:
+                    met.append(node)
         first = set(starts)
-        while queue:
+        while queue and not met:
             node = queue.popleft()
             kind, at, k = node
-            if at == h:
-                break
             tile = laid.get(at)
             if tile is None:
                 continue
@@ -350,15 +351,14 @@ class TraceSearch:
                 if step not in parent:
                     parent[step] = node
                     queue.append(step)
-        else:
-            return found
-        for node in parent:
-            if node[1] != h or not _is_trail(node, parent):
-                continue
-            if node[0] == STOP_AT:
-                found.stops.add((h, node[2]))
-            else:
-                found.entries.setdefault(h, set()).add(node[2])
+                    if step[1] == h:
+                        met.append(step)
+        for node in met:
+            if _is_trail(node, parent):
+                if node[0] == STOP_AT:
+                    found.stops.add((h, node[2]))
+                else:
+                    found.entries.setdefault(h, set()).add(node[2])
         return found
 
     def grow(self) -> Hex | None:
