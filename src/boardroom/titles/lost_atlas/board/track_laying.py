@@ -773,12 +773,13 @@ def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBu
         tile = tiles.get(tile_id)
         if tile is None or supply.get(tile_id, 0) <= 0:
             continue
-        if yellow:
-            if _yellow_tile_problem(board, op, budget, h, tile) is not None:
-                continue
-        elif tile.colour not in colours or _upgrade_tile_problem(
-                colours, budget, h, tile, current) is not None:  # type: ignore[arg-type]
-            continue  # (no refusal built for the phase's colours)
+        # A yellow option passes _yellow_tile_problem's rules already: first_tiles offers
+        # tiles only where the terrain takes one, from the chart, and the budget allows
+        # a yellow tile (above). An upgrade is asked them (no refusal built for the
+        # phase's colours).
+        if not yellow and (tile.colour not in colours or _upgrade_tile_problem(
+                colours, budget, h, tile, current) is not None):  # type: ignore[arg-type]
+            continue
         if blocked is None:  # the sides, once a tile passes the rules above
             blocked = blocked_edges(board, h, op)
         if yellow:
