@@ -151,7 +151,7 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
                 cache[fast] = search
                 return search
     company = op.id
-    starts = board.hubs_of(company)
+    starts = _starts(board, company)
     last_key = ("last trace", company, overnight)
     last = cache.get(last_key)
     pieces = len(board.pieces)
@@ -219,13 +219,26 @@ def _snapshot(board: Board) -> tuple[dict[Hex, tuple[str, int]], dict[StopRef, t
     """Copies of the board's tiles, hubs and track as a search walks them (shared by
     every company's search of one board state; never changed)."""
     key = ("snapshot", board.stamp_key())
-    found = board._reach_cache.get(key)
+    cache = board._reach_cache
+    found = cache.get(key)
     if found is None:
-        found = board._reach_cache[key] = (
-            dict(board.tiles), {ref: tuple(owners) for ref, owners in board.hubs.items()},
-            dict(board.track.laid))
+        hubs_key = ("hubs snapshot", board.hubs.stamp)  # type: ignore[attr-defined]
+        hubs = cache.get(hubs_key)  # (a lay changes only the tiles)
+        if hubs is None:
+            hubs = cache[hubs_key] = {ref: tuple(owners) for ref, owners in board.hubs.items()}
+        found = cache[key] = (dict(board.tiles), hubs, dict(board.track.laid))
     return cast("tuple[dict[Hex, tuple[str, int]], dict[StopRef, tuple[str, ...]], "
                 "dict[Hex, LaidTile]]", found)
+
+
+def _starts(board: Board, company: str) -> list[StopRef]:
+    """Where the company's trace starts (:meth:`Board.hubs_of`), remembered per hubs'
+    stamp (shared by the searches that start there: never changed)."""
+    key = ("starts", company, board.hubs.stamp)  # type: ignore[attr-defined]
+    found: list[StopRef] | None = board._reach_cache.get(key)
+    if found is None:
+        found = board._reach_cache[key] = board.hubs_of(company)
+    return found
 
 
 def _carried_floor(board: Board, company: str, overnight: bool, starts: list[StopRef],
