@@ -94,6 +94,16 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
+_POSITION_ORDER = {"A": 0, "B": 1, "C": 2}
+"""A map piece's hexes in the order of its shape's offsets."""
+_NO_EDGES: frozenset[int] = frozenset()
+
+
+def _turned(edges: tuple[int, ...], rotation: int) -> frozenset[int]:
+    """A printed hex's edges once its piece is turned (most hexes have none)."""
+    return frozenset([rotate_edge(e, rotation) for e in edges]) if edges else _NO_EDGES
+
+
 def _item_digest(key: object, value: object) -> int:
     return hash((key, tuple(value) if isinstance(value, list) else value))
 
@@ -246,8 +256,7 @@ class Board:
 
     def add_piece(self, piece: MapPiece, anchor: Hex, rotation: int) -> list[Hex]:
         """Put a map piece on the table (placement rules are checked by the caller)."""
-        order = {"A": 0, "B": 1, "C": 2}
-        hexes = sorted(piece.hexes, key=lambda h: order[h.pos])
+        hexes = sorted(piece.hexes, key=lambda h: _POSITION_ORDER[h.pos])
         cells = place_hexes(piece_shape(piece), anchor, rotation)
         for cell, mh in zip(cells, hexes, strict=True):
             space = Space(
@@ -261,8 +270,8 @@ class Board:
                 printed_rotation=rotation,
                 home_stop=mh.home_stop or 0,
                 destination=mh.destination,
-                open_edges=frozenset(rotate_edge(e, rotation) for e in mh.open_edges),
-                water_edges=frozenset(rotate_edge(e, rotation) for e in mh.water_edges),
+                open_edges=_turned(mh.open_edges, rotation),
+                water_edges=_turned(mh.water_edges, rotation),
             )
             self.add_space(space)
         self.pieces.append((piece.number, anchor, rotation))
