@@ -553,14 +553,15 @@ def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayB
             if not search.done:
                 # What earlier boards' traces proved, what this one walked already, where
                 # a first short way to the hex leads (if it is a trail): all reached.
-                if search.floor is not None and _check_placed(
-                        board, op, colours, budget, lay, tile, search.floor, connected) is None:
-                    return None
-                if _check_placed(board, op, colours, budget, lay, tile, search.reach,
-                                 connected) is None:
-                    return None
-                if _check_placed(board, op, colours, budget, lay, tile, search.trail_to(h),
-                                 connected) is None:
+                # (A trace that reaches nothing in the hex passes no lay there: every
+                # rule read from it asks for an entry or a stop in the hex.)
+                for known in (search.floor, search.reach):
+                    if known is not None and _in_hex(known, h) and _check_placed(
+                            board, op, colours, budget, lay, tile, known, connected) is None:
+                        return None
+                way = search.trail_to(h)
+                if _in_hex(way, h) and _check_placed(board, op, colours, budget, lay, tile,
+                                                     way, connected) is None:
                     return None
                 while (found := search.grow()) is not None:
                     if found == h and _check_placed(board, op, colours, budget, lay, tile,
@@ -568,6 +569,11 @@ def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayB
                         return None
             reach = search.reach
     return _check_placed(board, op, colours, budget, lay, tile, reach, connected)
+
+
+def _in_hex(reach: Reach, h: Hex) -> bool:
+    """Does ``reach`` arrive into ``h`` or reach a stop there?"""
+    return h in reach.entries or any(ref[0] == h for ref in reach.stops)
 
 
 def _check_placed(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
