@@ -771,7 +771,12 @@ def _any_lay_among(board: Board, op: Operator, colours: tuple[str, ...], budget:
 
 def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
              reach: Reach, h: Hex) -> Iterator[TileLay]:
-    """:func:`iter_lays` on one hex, given the trace ``reach``."""
+    """:func:`iter_lays` on one hex, given the trace ``reach``.
+
+    Each tile's rotations come with what the rules read of them (:func:`_yellow_shapes`,
+    :func:`_upgrade_shapes`: the geometry, remembered per tile), so a hex costs the
+    rules that depend on the board: the supply, the sides no track may end on, and
+    whether a route reaches the new track."""
     if h not in board.spaces:
         return
     current = board.tile_at(h)
@@ -779,7 +784,7 @@ def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBu
     if yellow:
         if not may_lay_yellow(budget, op) or _terrain_cost_problem(board, op, h) is not None:
             return
-        options = first_tiles(board, h, op)
+        options = first_tiles(board, h, op)  # so each passes _yellow_tile_problem
     else:
         if not may_upgrade(budget):
             return
@@ -788,38 +793,82 @@ def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBu
     tiles = board.components.tiles
     supply = board.supply
     blocked: frozenset[int] | None = None
+    entries = reach.entries.get(h)
+    reached = reach.stops
     for tile_id in options:
         tile = tiles.get(tile_id)
         if tile is None or supply.get(tile_id, 0) <= 0:
             continue
-        # A yellow option passes _yellow_tile_problem's rules already: first_tiles offers
-        # tiles only where the terrain takes one, from the chart, and the budget allows
-        # a yellow tile (above). An upgrade is asked them (no refusal built for the
-        # phase's colours).
-        if not yellow and (tile.colour not in colours or _upgrade_tile_problem(
-                colours, budget, h, tile, current) is not None):  # type: ignore[arg-type]
-            continue
-        if blocked is None:  # the sides, once a tile passes the rules above
-            blocked = blocked_edges(board, h, op)
         if yellow:
-            for rotation in tile.distinct_rotations():
-                # _yellow_rotation_problem, without building the refusals
-                if not tile.exits(rotation) & blocked and _new_track_reached(
-                        board, h, reach, tile, rotation, None):
-                    yield TileLay(h, tile_id, rotation)
+            shapes = _yellow_shapes(tile)
+        elif tile.colour not in colours:  # the lay count is asked above, the rest of
+            continue                      # _upgrade_tile_problem in the shapes
         else:
             assert current is not None
-            old, old_rotation = current
-            old_exits = old.exits(old_rotation)
-            for rotation in tile.distinct_rotations():
-                # _upgrade_rotation_problem, without building the refusals
-                if not keeps_track(old, old_rotation, tile, rotation):
-                    continue
-                if (tile.exits(rotation) - old_exits) & blocked:
-                    continue
-                if (_route_into(h, reach, tile, rotation) if tile.is_city
-                        else _new_track_reached(board, h, reach, tile, rotation, current)):
-                    yield TileLay(h, tile_id, rotation)
+            shapes = _upgrade_shapes(current, tile)
+        if not shapes:
+            continue
+        if blocked is None:  # the sides, once a tile has a rotation to ask
+            blocked = blocked_edges(board, h, op)
+        for rotation, exits, edges, stops in shapes:
+            # the rotation's rules (_yellow_rotation_problem, _upgrade_rotation_problem),
+            # without building the refusals: no new exit on a blocked side, and a route
+            # into the new track (an edge it arrives through, or a stop it reaches)
+            if not exits.isdisjoint(blocked):
+                continue
+            if (entries is not None and not entries.isdisjoint(edges)) or (
+                    stops and any((h, i) in reached for i in stops)):
+                yield TileLay(h, tile_id, rotation)
+
+
+Shape = tuple[int, frozenset[int], frozenset[int], tuple[int, ...]]
+"""A rotation of a tile as :func:`_lays_at` reads it: the rotation, the exits it adds,
+and the edges and stops a route must reach for the lay (:func:`_new_track_reached`,
+or for a city upgrade :func:`_route_into`)."""
+
+
+def _yellow_shapes(tile: TileDef) -> tuple[Shape, ...]:
+    """The distinct rotations of a first tile as :data:`Shape`, remembered on the tile
+    (a tile copied by ``dataclasses.replace`` shares the dict: an answer found there is
+    taken only if it was made for this very tile)."""
+    known = tile._cache.get("yellow shapes")
+    if known is not None and known[0] is tile:
+        found: tuple[Shape, ...] = known[1]
+        return found
+    shapes = tuple((rotation, tile.exits(rotation), *_new_track(tile, rotation, None))
+                   for rotation in tile.distinct_rotations())
+    tile._cache["yellow shapes"] = (tile, shapes)
+    return shapes
+
+
+def _upgrade_shapes(current: tuple[TileDef, int], tile: TileDef) -> tuple[Shape, ...]:
+    """The distinct rotations in which ``tile`` may replace the ``current`` tile and
+    rotation as far as the tiles alone decide (the rules of
+    :func:`_upgrade_tile_problem` other than the phase's colours and the lay count, and
+    the track kept: :func:`keeps_track`), as :data:`Shape`; remembered on ``tile`` per
+    old tile and rotation (taken only if made for these very tiles)."""
+    old, old_rotation = current
+    key = ("upgrade shapes", old.id, old_rotation)
+    known = tile._cache.get(key)
+    if known is not None and known[0] is tile and known[1] is old:
+        made: tuple[Shape, ...] = known[2]
+        return made
+    shapes: list[Shape] = []
+    # the phase's colours and the budget allowing, so only the tiles' own rules speak
+    if _upgrade_tile_problem((tile.colour,), LayBudget(), (0, 0), tile, current) is None:
+        old_exits = old.exits(old_rotation)
+        for rotation in tile.distinct_rotations():
+            if not keeps_track(old, old_rotation, tile, rotation):
+                continue
+            exits = tile.exits(rotation)
+            if tile.is_city:  # _route_into: into one of its exits or its stops
+                reads = (exits, tuple(range(len(tile.stops))))
+            else:
+                reads = _new_track(tile, rotation, current)
+            shapes.append((rotation, exits - old_exits, *reads))
+    found = tuple(shapes)
+    tile._cache[key] = (tile, old, found)
+    return found
 
 
 def legal_lays(board: Board, op: Operator, colours: tuple[str, ...],
