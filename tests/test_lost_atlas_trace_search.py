@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import pytest
 
+import boardroom
 from boardroom.core.rng import Rng
-from boardroom.map.track import Reach
-from boardroom.titles.lost_atlas.board.board import Board
+from boardroom.map.track import Reach, TraceSearch
+from boardroom.titles.lost_atlas.board.board import Board, ReachCache
 from boardroom.titles.lost_atlas.board.hubs import check_hub
 from boardroom.titles.lost_atlas.board.operator import OVERNIGHT, Operator
 from boardroom.titles.lost_atlas.board.sample_positions import PHASE_COLOURS, midgame_board
@@ -209,7 +210,7 @@ def test_a_part_walked_trace_is_not_changed_by_a_later_lay() -> None:
     board, operators, phase = midgame_board(2, lays_per_phase=(20, 12))
     colours = PHASE_COLOURS[phase]
     alone = board.copy()
-    alone._reach_cache = {}
+    alone._reach_cache = ReachCache()
     op = next(o for o in operators if list(iter_lays(alone, o, colours, LayBudget())))
     expected = trace_for(alone, op)
     chosen = list(iter_lays(alone, op, colours, LayBudget()))
@@ -245,7 +246,7 @@ def test_what_a_search_carries_over_from_the_last_one_is_reached_now() -> None:
             if floor is None:
                 continue
             alone = state.board.copy()
-            alone._reach_cache = {}
+            alone._reach_cache = ReachCache()
             whole = trace_for(alone, op)
             assert _contained(floor, whole), company
             carried += 1
@@ -274,7 +275,7 @@ def test_a_carried_trace_runs_on_through_new_track_only_where_a_trail_does() -> 
                 if search.floor is not None:
                     known.update(search.floor.entries)
                 alone = board.copy()
-                alone._reach_cache = {}
+                alone._reach_cache = ReachCache()
                 options = list(iter_lays(alone, op, colours, budget))
                 if not options:
                     break
@@ -283,7 +284,7 @@ def test_a_carried_trace_runs_on_through_new_track_only_where_a_trail_does() -> 
                 if floor is None:
                     continue
                 fresh = board.copy()
-                fresh._reach_cache = {}
+                fresh._reach_cache = ReachCache()
                 assert _contained(floor, trace_for(fresh, op)), (seed, turn, op.id)
                 ran_on += any(h not in known for h in floor.entries)
     assert ran_on > 10
@@ -311,7 +312,7 @@ def test_a_carried_trace_runs_on_through_a_new_city_only_if_the_city_lets_it(
     assert floor is not None and ((0, 2), 0) in floor.stops
     assert ((0, 3) in floor.entries) == overnight
     fresh = board.copy()
-    fresh._reach_cache = {}
+    fresh._reach_cache = ReachCache()
     assert _contained(floor, trace_for(fresh, op))
 
 
@@ -335,5 +336,32 @@ def test_a_board_reached_by_another_history_finds_the_same_trace() -> None:
     assert dict(twin.hubs) == dict(board.hubs)  # the same owners in the same order
     assert trace_search(twin, op) is first
     fresh = board.copy()
-    fresh._reach_cache = {}
+    fresh._reach_cache = ReachCache()
     assert trace_for(fresh, op).stops == first.complete().stops
+
+
+def test_a_finished_game_leaves_its_traces_to_reference_counting() -> None:
+    """The remembered traces form no reference cycle (the callback a search records its
+    answer with holds the board's cache weakly), so a replayed game that is dropped is
+    freed at once, not left for the cyclic collector: before, a Long game left about
+    5,500 objects (its board's whole cache) to it; a few tile geometries remain."""
+    import gc
+
+    from boardroom.bench.lost_atlas_games import play_lost_atlas
+
+    record = play_lost_atlas(4, 3, "heuristic", "long").to_record()
+    del record["digest"]
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        boardroom.load(record)  # its tiles' geometry is made (and kept) once
+        gc.collect()
+        game = boardroom.load(record)
+        cache = game.state.board._reach_cache
+        assert any(isinstance(v, TraceSearch) for v in cache.values())
+        del game, cache
+        assert gc.collect() < 200
+    finally:
+        if was:
+            gc.enable()

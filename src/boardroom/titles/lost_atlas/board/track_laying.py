@@ -22,6 +22,7 @@ and never change anything unless asked to ``lay``.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from operator import attrgetter
@@ -157,8 +158,12 @@ def trace_search(board: Board, op: Operator) -> TraceSearch:
     pieces = len(board.pieces)
     tiles, hubs, laid = _snapshot(board)
 
+    cache_ref = weakref.ref(cache)  # weakly: the cache holds the search that holds this
+
     def remember(reach: Reach) -> None:
-        cache[last_key] = (pieces, tiles, hubs, starts, reach)
+        held = cache_ref()
+        if held is not None:
+            held[last_key] = (pieces, tiles, hubs, starts, reach)
 
     if last is not None and _still_valid(board, starts, *last):
         search = TraceSearch.finished(last[-1])
