@@ -216,7 +216,14 @@ def _suburb_city_problem(board: Board, op: Operator, h: Hex) -> IllegalAction | 
 
 
 def legal_suburbs(board: Board, op: Operator) -> list[Hex]:
-    return list(iter_suburbs(board, op))
+    """Every city a suburb token may go on now, sorted; remembered per board state
+    under :func:`any_suburb`'s key (every step of the Suburban company's turn lists
+    them, mostly on the same board)."""
+    key = ("legal suburbs", *_suburb_key(board, op))
+    found: tuple[Hex, ...] | None = board._reach_cache.get(key)
+    if found is None:
+        found = board._reach_cache[key] = tuple(iter_suburbs(board, op))
+    return list(found)
 
 
 def iter_suburbs(board: Board, op: Operator) -> Iterator[Hex]:
@@ -231,12 +238,18 @@ def iter_suburbs(board: Board, op: Operator) -> Iterator[Hex]:
 def any_suburb(board: Board, op: Operator) -> bool:
     """Whether :func:`legal_suburbs` lists anything; remembered per board state (its
     stamps and the suburbs'), which several steps of a turn ask about alike."""
-    key = ("any suburb", op.id, op.has(SUBURBAN), op.has(OVERNIGHT), board.stamp_key(),
-           board.suburbs.stamp)  # type: ignore[attr-defined]
+    key = ("any suburb", *_suburb_key(board, op))
     found: bool | None = board._reach_cache.get(key)
     if found is None:
         found = board._reach_cache[key] = next(iter_suburbs(board, op), None) is not None
     return found
+
+
+def _suburb_key(board: Board, op: Operator) -> tuple[object, ...]:
+    """Everything the suburb rules read: the company and its abilities (Suburban,
+    Overnight's trace), the board state (its stamps) and the suburbs."""
+    return (op.id, op.has(SUBURBAN), op.has(OVERNIGHT), board.stamp_key(),
+            board.suburbs.stamp)  # type: ignore[attr-defined]
 
 
 def basic_cities(board: Board) -> list[Hex]:
