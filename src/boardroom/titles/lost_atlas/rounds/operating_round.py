@@ -359,6 +359,12 @@ class OperatingRound:
     phase: str = ""
     """The phase when this company's turn began: a new phase's tiles are available only
     to the next company to act (rulebook "Phase Changes")."""
+    last_operator: Operator | None = field(default=None, init=False, repr=False,
+                                           compare=False)
+    """The :class:`Operator` :func:`_operator` built last, handed out again while its
+    company's abilities, treasury and kind are unchanged (an action's check and legal
+    listings ask for it many times, and building a frozen dataclass costs several times
+    re-checking one). A derived reading: neither compared nor shown."""
 
     def copy(self) -> OperatingRound:
         # Set field by field rather than through ``__init__``: a search copies it at
@@ -374,6 +380,7 @@ class OperatingRound:
         new.refused = self.refused.copy()
         new.forced = self.forced.copy() if self.forced is not None else None
         new.phase = self.phase
+        new.last_operator = self.last_operator
         return new
 
 
@@ -386,7 +393,16 @@ def _op(state: LostAtlasState) -> OperatingRound:
 # -- small readings ----------------------------------------------------------------------------
 def _operator(state: LostAtlasState, company: str) -> Operator:
     corp = state.corps[company]
-    return Operator(company, corp.abilities, state.treasury(company), corp.kind == MAJOR)
+    treasury = state.treasury(company)
+    is_major = corp.kind == MAJOR
+    op = state.op
+    if not isinstance(op, OperatingRound):
+        return Operator(company, corp.abilities, treasury, is_major)
+    known = op.last_operator
+    if (known is None or known.id != company or known.treasury != treasury
+            or known.abilities is not corp.abilities or known.is_major != is_major):
+        known = op.last_operator = Operator(company, corp.abilities, treasury, is_major)
+    return known
 
 
 def _colours(state: LostAtlasState) -> tuple[str, ...]:
