@@ -56,12 +56,16 @@ def price(state: LostAtlasState, train: str) -> int:
 
 def limit(state: LostAtlasState, company: str) -> int:
     """How many (unrusted) trains ``company`` may own now."""
-    phase = state.components.phase(state.phase)
+    # The phase's last limit whose trains have been bought rules; its first (never empty,
+    # as the components check) rules until then.
+    limits = state.components.phase(state.phase).limits
     corp = state.corps[company]
-    value = 0
-    for rule in phase.limits:
-        if any(t in state.bought for t in rule.after) or rule is phase.limits[0]:
-            value = (rule.major or 0) if corp.kind == MAJOR else rule.minor
+    bought = state.bought
+    rule = limits[0]
+    for later in limits:
+        if not bought.isdisjoint(later.after):
+            rule = later
+    value = (rule.major or 0) if corp.kind == MAJOR else rule.minor
     if SPACIOUS in corp.abilities:
         value += 1
     return value
