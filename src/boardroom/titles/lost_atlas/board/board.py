@@ -270,19 +270,22 @@ class Board:
         hexes = sorted(piece.hexes, key=lambda h: _POSITION_ORDER[h.pos])
         cells = place_hexes(piece_shape(piece), anchor, rotation)
         for cell, mh in zip(cells, hexes, strict=True):
+            # In field order, positionally (binding a dozen keywords per hex was a fair
+            # share of a replay's map building): hex, terrain, piece, home, cost, printed,
+            # printed_rotation, home_stop, destination, open_edges, water_edges.
             space = Space(
-                hex=cell,
-                terrain=mh.terrain,
-                piece=piece.number,
-                home=mh.home,
-                cost=mh.cost if mh.cost else (self.components.map_rules.mountain_cost
-                                              if mh.terrain == MOUNTAIN or mh.mountain else 0),
-                printed=mh.track,
-                printed_rotation=rotation,
-                home_stop=mh.home_stop or 0,
-                destination=mh.destination,
-                open_edges=_turned(mh.open_edges, rotation),
-                water_edges=_turned(mh.water_edges, rotation),
+                cell,
+                mh.terrain,
+                piece.number,
+                mh.home,
+                mh.cost if mh.cost else (self.components.map_rules.mountain_cost
+                                         if mh.terrain == MOUNTAIN or mh.mountain else 0),
+                mh.track,
+                rotation,
+                mh.home_stop or 0,
+                mh.destination,
+                _turned(mh.open_edges, rotation),
+                _turned(mh.water_edges, rotation),
             )
             self.add_space(space)
         self.pieces.append((piece.number, anchor, rotation))
