@@ -222,9 +222,13 @@ def available_majors(state: LostAtlasState) -> list[str]:
 def connected(state: LostAtlasState, minor: str, other: str) -> bool:
     """Can ``minor`` trace a route to at least one of ``other``'s hubs? (Overnight may
     pass full cities: the trace knows the ability.)"""
+    return reaches(state.board, _tracer(state, minor), state.board.hubs_of(other))
+
+
+def _tracer(state: LostAtlasState, minor: str) -> Operator:
+    """``minor`` as the trace of :func:`connected` knows it."""
     corp = state.corps[minor]
-    return reaches(state.board, Operator(minor, corp.abilities, state.treasury(minor)),
-                   state.board.hubs_of(other))
+    return Operator(minor, corp.abilities, state.treasury(minor))
 
 
 def partners(state: LostAtlasState, minor: str) -> list[str]:
@@ -242,10 +246,13 @@ def _iter_partners(state: LostAtlasState, minor: str) -> Iterator[str]:
         return
     mr = state.mr
     refused = mr.refused if isinstance(mr, MergerRound) else set()
+    tracer: Operator | None = None  # built once, when a first pair is traced
     for other in _minors(state):
-        if (other != minor and frozenset((minor, other)) not in refused
-                and connected(state, minor, other)):
-            yield other
+        if other != minor and frozenset((minor, other)) not in refused:
+            if tracer is None:
+                tracer = _tracer(state, minor)
+            if reaches(state.board, tracer, state.board.hubs_of(other)):  # connected()
+                yield other
 
 
 def new_president(state: LostAtlasState, minor: str, other: str) -> int:
