@@ -48,6 +48,14 @@ _ROUND_NOTATION: dict[str, Callable[[list[str], str], Action | None]] = {
 """The rounds' readers by the first word of an action (each round reads its own verbs,
 and refuses a malformed action with one of them rather than passing it on)."""
 
+_MAP_ACTIONS = (
+    mapbuild.PlacePiece, mapbuild.PlaceCapital, mapbuild.PlaceFiller, Pass)
+_STOCK_ACTIONS = (
+    stock_round.StartAuction, stock_round.Bid, stock_round.Launch, stock_round.Sell,
+    stock_round.Buy, stock_round.Done, Pass)
+"""The actions of the map building and of a Stock Round, as :meth:`LostAtlasTitle.check`
+asks (tuples made once: a union written in the call is built again at every check)."""
+
 
 class LostAtlasTitle(Title[LostAtlasState, Action]):
     name = "lost_atlas"
@@ -160,14 +168,11 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return own.check(state, action, seat)
         if state.round == MAP:
             assert state.builder is not None
-            if not isinstance(action, mapbuild.PlacePiece | mapbuild.PlaceCapital
-                              | mapbuild.PlaceFiller | Pass):
+            if not isinstance(action, _MAP_ACTIONS):
                 return IllegalAction("lost_atlas.map.wrong-step", "the map is being built")
             return state.builder.check(action, seat)
         if state.round == STOCK:
-            if not isinstance(action, stock_round.StartAuction | stock_round.Bid
-                              | stock_round.Launch | stock_round.Sell | stock_round.Buy
-                              | stock_round.Done | Pass):
+            if not isinstance(action, _STOCK_ACTIONS):
                 return IllegalAction("lost_atlas.stock.turn",
                                      f"{action} is not a Stock Round action")
             return stock_round.check(state, action, seat)
