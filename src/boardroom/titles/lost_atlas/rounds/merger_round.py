@@ -347,6 +347,11 @@ def legal(state: LostAtlasState, seat: int) -> list[MergerAction]:
     return [trains.Discard(mr.major, t) for t in sorted(set(state.corps[mr.major].trains))]
 
 
+_ANSWERS = (Accept, Refuse)
+"""The answers to a proposed merger, as a tuple made once (a union written in the call
+is built again at every check)."""
+
+
 def check(state: LostAtlasState, action: Action, seat: int) -> IllegalAction | None:
     if state.mr is None:
         return IllegalAction(RULE + "step", "no Merger Round is in progress")
@@ -367,7 +372,7 @@ def check(state: LostAtlasState, action: Action, seat: int) -> IllegalAction | N
                                  f"merger or passes")
         return _check_proposal(state, mr, action)
     if mr.step == ANSWER:
-        if not isinstance(action, Accept | Refuse):
+        if not isinstance(action, _ANSWERS):
             return IllegalAction(RULE + "step", "the proposed merger is accepted or refused")
         return None
     if mr.step == CHOOSE:

@@ -744,6 +744,13 @@ def legal(state: LostAtlasState, seat: int) -> list[OperatingAction]:
 
 
 # -- checking -----------------------------------------------------------------------------
+_ANSWERS = (Agree, Decline)
+_SHARE_ACTIONS = (Issue, Redeem)
+_PAYOUTS = (Payout, Withhold)
+"""Action classes :func:`check` and :func:`apply` ask for together, as tuples made once
+(a union written in the call is built again at every action)."""
+
+
 def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction | None:
     if state.op is None:
         return IllegalAction("lost_atlas.or.turn", "no company is operating")
@@ -752,7 +759,7 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
                              f"it is not {_name(state, seat)}'s decision now")
     op = _op(state)
     if op.offer is not None:
-        if isinstance(action, Agree | Decline):
+        if isinstance(action, _ANSWERS):
             return None
         seller = state.corps[op.offer.seller].name
         return IllegalAction("lost_atlas.trains.offer",
@@ -766,7 +773,7 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
     inserted = interlude(state, op.company)
     if inserted is not None:
         return inserted.check(state, op.company, action)
-    if isinstance(action, Agree | Decline):
+    if isinstance(action, _ANSWERS):
         return IllegalAction("lost_atlas.trains.offer", "no offer is waiting for an answer")
     if isinstance(action, Liquidate):
         return IllegalAction("lost_atlas.trains.forced-sale",
@@ -782,7 +789,7 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
     wrong = _wrong_step(state, action)
     if wrong is not None:
         return wrong
-    if isinstance(action, Issue | Redeem):
+    if isinstance(action, _SHARE_ACTIONS):
         return _check_shares(state, action)
     added = POINTS.step_actions.get(type(action))
     if added is not None:  # a variant's action (the Headquarters, Unions Win!)
@@ -804,7 +811,7 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
             return IllegalAction("lost_atlas.or.run",
                                  f"the best routes earn {best}, not {action.revenue}")
         return None
-    if isinstance(action, Payout | Withhold):
+    if isinstance(action, _PAYOUTS):
         return None
     if isinstance(action, BuyTrain):
         return _check_buy(state, action)
@@ -1103,7 +1110,7 @@ def apply(state: LostAtlasState, action: AnyAction, seat: int, log: list[str]) -
         if interlude(state, company) is None:
             _next_step(state, log)
         return _settle(state, log) and _close(state, log)
-    if isinstance(action, Agree | Decline):
+    if isinstance(action, _ANSWERS):
         _answer(state, isinstance(action, Agree), log)
     elif isinstance(action, Liquidate):
         _liquidate(state, action.company, log)
