@@ -679,12 +679,15 @@ def _has_step_options(state: LostAtlasState) -> bool:
         return track_laying.any_lay(state.board, _operator(state, op.company),
                                     _colours(state), op.budget)
     cash = state.treasury(op.company)
-    if op.step == TRAINS and _room(state, op.company) > 0 and any(
-        op.refused.get((seller, t), 0) + 1 <= cash
-        for seller in state.stock.operating_order() if seller != op.company
-        for t in state.corps[seller].trains
-    ):
-        return True  # at least one offer to another company is possible
+    if op.step == TRAINS and _room(state, op.company) > 0:
+        # at least one offer to another company is possible (plain loops: a generator
+        # over every company's trains cost more than the test it makes)
+        company, refused, corps = op.company, op.refused, state.corps
+        for seller in state.stock.operating_order():
+            if seller != company:
+                for t in corps[seller].trains:
+                    if refused.get((seller, t), 0) + 1 <= cash:
+                        return True
     if op.step == HUB:
         cost = _hub_cost(state, op.company)
         if cost is not None and hubs.any_hub_spot(state.board, _operator(state, op.company),
