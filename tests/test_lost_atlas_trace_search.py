@@ -210,7 +210,7 @@ def test_a_part_walked_trace_is_not_changed_by_a_later_lay() -> None:
     board, operators, phase = midgame_board(2, lays_per_phase=(20, 12))
     colours = PHASE_COLOURS[phase]
     alone = board.copy()
-    alone._reach_cache = ReachCache()
+    alone._reach_cache = {}
     op = next(o for o in operators if list(iter_lays(alone, o, colours, LayBudget())))
     expected = trace_for(alone, op)
     chosen = list(iter_lays(alone, op, colours, LayBudget()))
@@ -246,7 +246,7 @@ def test_what_a_search_carries_over_from_the_last_one_is_reached_now() -> None:
             if floor is None:
                 continue
             alone = state.board.copy()
-            alone._reach_cache = ReachCache()
+            alone._reach_cache = {}
             whole = trace_for(alone, op)
             assert _contained(floor, whole), company
             carried += 1
@@ -275,7 +275,7 @@ def test_a_carried_trace_runs_on_through_new_track_only_where_a_trail_does() -> 
                 if search.floor is not None:
                     known.update(search.floor.entries)
                 alone = board.copy()
-                alone._reach_cache = ReachCache()
+                alone._reach_cache = {}
                 options = list(iter_lays(alone, op, colours, budget))
                 if not options:
                     break
@@ -284,7 +284,7 @@ def test_a_carried_trace_runs_on_through_new_track_only_where_a_trail_does() -> 
                 if floor is None:
                     continue
                 fresh = board.copy()
-                fresh._reach_cache = ReachCache()
+                fresh._reach_cache = {}
                 assert _contained(floor, trace_for(fresh, op)), (seed, turn, op.id)
                 ran_on += any(h not in known for h in floor.entries)
     assert ran_on > 10
@@ -312,7 +312,7 @@ def test_a_carried_trace_runs_on_through_a_new_city_only_if_the_city_lets_it(
     assert floor is not None and ((0, 2), 0) in floor.stops
     assert ((0, 3) in floor.entries) == overnight
     fresh = board.copy()
-    fresh._reach_cache = ReachCache()
+    fresh._reach_cache = {}
     assert _contained(floor, trace_for(fresh, op))
 
 
@@ -336,7 +336,7 @@ def test_a_board_reached_by_another_history_finds_the_same_trace() -> None:
     assert dict(twin.hubs) == dict(board.hubs)  # the same owners in the same order
     assert trace_search(twin, op) is first
     fresh = board.copy()
-    fresh._reach_cache = ReachCache()
+    fresh._reach_cache = {}
     assert trace_for(fresh, op).stops == first.complete().stops
 
 
@@ -365,3 +365,20 @@ def test_a_finished_game_leaves_its_traces_to_reference_counting() -> None:
     finally:
         if was:
             gc.enable()
+
+
+def test_a_board_given_a_plain_dict_for_its_cache_takes_it_as_a_reach_cache() -> None:
+    """The remembered traces need a cache a weak reference can point to; a board handed a
+    plain dict (by a caller, or unpickled from an older pickle) converts it."""
+    import pickle
+
+    board, operators, _ = midgame_board(2, lays_per_phase=(20, 12))
+    board._reach_cache = {}
+    assert isinstance(board._reach_cache, ReachCache)
+    state = dict(board.__dict__, _reach_cache={})
+    old = Board.__new__(Board)
+    old.__setstate__(state)
+    assert isinstance(old._reach_cache, ReachCache)
+    assert trace_for(old, operators[0]) == trace_for(board, operators[0])
+    again = pickle.loads(pickle.dumps(board))
+    assert isinstance(again._reach_cache, ReachCache)

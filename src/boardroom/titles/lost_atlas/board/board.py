@@ -227,7 +227,16 @@ class Board:
                     value.stamp = stamp
         elif name in _STAMPED and not isinstance(value, StampedDict):
             value = StampedDict(value)
+        elif name == "_reach_cache" and not isinstance(value, ReachCache):
+            value = ReachCache(value)
         object.__setattr__(self, name, value)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled field by field through :meth:`__setattr__`, so a board pickled
+        before a field's kind changed (a plain dict where a :class:`ReachCache` is
+        needed now) is read as it is now."""
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def content_digest(self) -> tuple[int, int, int, int]:
         """A digest of :meth:`trace_key`'s content, found without reading the board (the
