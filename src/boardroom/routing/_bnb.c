@@ -878,19 +878,29 @@ static void collect_keep(Collect *c, const u64 *rmask, i64 rev) {
     }
 }
 
-static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i64 rev,
-                 int bottom, int minmove, int anchor) {
+/* A listing node is entered: counted (the budget may end the search here), then kept only
+ * if the best stop values its room still allows can lift it above the list's floor.
+ * Shared by cext and its kept-tree twin xext, which must count and prune alike. */
+static int collect_enter(Collect *c, int cnt, i64 rev) {
     Kernel *k = c->k;
     k->nodes++;
     if (k->nodes == k->budget) {
         k->oob = 1;
-        return;
+        return 0;
     }
     int room = c->cap - cnt;
     i64 gain = (room < k->n_groups ? k->top[room] : k->top[k->n_groups]) + k->pass_extra;
     i64 floor_now = c->low;
-    if (rev + gain <= floor_now || c->lim <= floor_now)
+    return !(rev + gain <= floor_now || c->lim <= floor_now);
+}
+
+static void cext(Collect *c, int v, const u64 *rmask, const u64 *gm, int cnt, i64 rev,
+                 int bottom, int minmove, int anchor) {
+    Kernel *k = c->k;
+    if (!collect_enter(c, cnt, rev))
         return;
+    int room = c->cap - cnt;
+    i64 floor_now = c->low;
     int wp = k->wp, wv = k->wv;
     /* The first move the node may take: with none, the node does nothing whether the
      * block-cut bound prunes it or not, so the bound (a memo read) is not needed. */
@@ -1115,16 +1125,10 @@ static void xext(Collect *c, XTree *t, int32_t ref, int v, const u64 *own, const
     Kernel *k = c->k;
     int wp = k->wp, wv = k->wv;
     const u64 *su = c->start_used;
-    k->nodes++;
-    if (k->nodes == k->budget) {
-        k->oob = 1;
+    if (!collect_enter(c, cnt, rev))
         return;
-    }
     int room = c->cap - cnt;
-    i64 gain = (room < k->n_groups ? k->top[room] : k->top[k->n_groups]) + k->pass_extra;
     i64 floor_now = c->low;
-    if (rev + gain <= floor_now || c->lim <= floor_now)
-        return;
     int mode = bottom || k->kind[anchor] != NORMAL ? 0 : (v == anchor ? 2 : 1);
     XNode *node = xnode(t, ref);
     if (node->cand < 0) {
