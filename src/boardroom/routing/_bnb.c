@@ -777,8 +777,49 @@ static int sort_entries(Collect *c, int *order, int n) {
     return 1;
 }
 
-/* Sort the entries and keep the first ``keep`` (compacting the storage). */
-static int collect_trim(Collect *c, int keep) {
+/* Reorder a[0..n) so that a[kk] is the entry cmp_entry's order puts kk-th, those before
+ * it come before it and those after it after it (Hoare's selection, the pivot the median
+ * of three; the order is total, so the entries put before a[kk] are the same whatever
+ * pivots are taken). */
+static void select_entries(Collect *c, int *a, int n, int kk) {
+    int lo = 0, hi = n - 1;
+    while (hi > lo) {
+        int mid = lo + (hi - lo) / 2, x;
+#define XSWAP(p, q) (x = a[p], a[p] = a[q], a[q] = x)
+        if (entry_before(c, a[mid], a[lo]))
+            XSWAP(lo, mid);
+        if (entry_before(c, a[hi], a[lo]))
+            XSWAP(lo, hi);
+        if (entry_before(c, a[hi], a[mid]))
+            XSWAP(mid, hi);
+        int pivot = a[mid];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (entry_before(c, a[i], pivot))
+                i++;
+            while (entry_before(c, pivot, a[j]))
+                j--;
+            if (i <= j) {
+                XSWAP(i, j);
+                i++;
+                j--;
+            }
+        }
+#undef XSWAP
+        if (kk <= j)
+            hi = j;
+        else if (kk >= i)
+            lo = i;
+        else
+            break;
+    }
+}
+
+/* Keep the first ``keep`` entries in cmp_entry's order (compacting the storage): sorted
+ * when ``sorted`` (the list handed out), else only selected, the keep-th last (a trim
+ * while listing: what is kept, and the floor it leaves, are the same either way, and the
+ * order of the entries in storage is never read: each carries its own index). */
+static int collect_trim(Collect *c, int keep, int sorted) {
     Kernel *k = c->k;
     int n = c->ne;
     int *order = (int *)malloc(sizeof(int) * (size_t)(n ? n : 1));
@@ -786,12 +827,16 @@ static int collect_trim(Collect *c, int keep) {
         return 0;
     for (int i = 0; i < n; i++)
         order[i] = i;
-    if (!sort_entries(c, order, n)) {
-        free(order);
-        return 0;
-    }
     if (keep > n)
         keep = n;
+    if (sorted) {
+        if (!sort_entries(c, order, n)) {
+            free(order);
+            return 0;
+        }
+    } else if (keep > 0 && keep < n) {
+        select_entries(c, order, n, keep - 1);
+    }
     Entry *ne = (Entry *)malloc(sizeof(Entry) * (size_t)c->ecap);
     u64 *nm = (u64 *)malloc(sizeof(u64) * (size_t)c->ecap * k->wp);
     size_t total = 0;
@@ -870,7 +915,7 @@ static void collect_keep(Collect *c, const u64 *rmask, i64 rev) {
     memcpy(c->masks + (size_t)c->ne * k->wp, rmask, sizeof(u64) * (size_t)k->wp);
     c->ne++;
     if (c->ne >= 2 * c->most) {
-        if (!collect_trim(c, c->most)) {
+        if (!collect_trim(c, c->most, 0)) {
             k->nomem = 1;
             return;
         }
@@ -1300,7 +1345,7 @@ static Cat *collect(Kernel *k, int cap, i64 lim, i64 floor, int most, const u64 
                 goto done;
         }
     }
-    if (!collect_trim(&c, c.ne)) {
+    if (!collect_trim(&c, c.ne, 1)) {
         k->nomem = 1;
         goto done;
     }
@@ -1357,6 +1402,11 @@ static Cat *collect(Kernel *k, int cap, i64 lim, i64 floor, int most, const u64 
     for (int mi = 0; mi < k->nm; mi++) {
         u64 *dst = out->conflicts + (size_t)mi * cw;
         const u64 *mp = k->mpieces + (size_t)mi * k->wp;
+        /* A move using a piece taken before is never taken where this catalogue is read
+         * (the pieces taken only grow below the call, and every search skips a move
+         * sharing a piece with them before it reads its conflicts): its row stays empty. */
+        if (c.any_used && any_and(mp, start_used, k->wp))
+            continue;
         for (int q = 0; q < k->wp; q++) {
             u64 x = mp[q];
             while (x) {
