@@ -287,6 +287,9 @@ export class LostAtlasTable {
     // through the same API as a click; stops when the map is built or another seat must act
     const t = this.table;
     t.setBusy(true);
+    // a refresh already on its way (a poll, a live message) must not draw over the
+    // positions read here: only the latest refresh begun may draw, so this counts as one
+    t.refreshes = (t.refreshes || 0) + 1;
     try {
       for (let i = 0; i < 400; i++) {
         const d = t.data;
@@ -297,7 +300,13 @@ export class LostAtlasTable {
         const options = mine.legal.map((a) => a.notation);
         if (!options.length) break;
         const pick = options[Math.floor(Math.random() * options.length)];
-        await api.act(t.id, held.token, pick, mine.count);
+        try {
+          await api.act(t.id, held.token, pick, mine.count);
+        } catch (e) {
+          // the game moved on before the piece arrived (another browser played): nothing
+          // was played; read the game again and go on from where it is
+          if (!(e instanceof ApiError && e.status === 409)) throw e;
+        }
         t.token = held.token;
         t.data = await api.game(t.id, held.token);
       }
