@@ -721,6 +721,8 @@ def parser() -> argparse.ArgumentParser:
                         "(routing.packing; the game does not)")
     sub = p.add_subparsers(dest="command")
     gen = sub.add_parser("generate", help="make position files (into --corpus)")
+    gen.add_argument("--corpus", type=Path, default=argparse.SUPPRESS,
+                     help="the folder to write (also accepted before 'generate')")
     gen.add_argument("--source", choices=("bots", "random-play"), default="bots",
                      help="heuristic-bot games (the default corpus) or seeded random "
                           "legal play (the stress corpus)")
