@@ -8,6 +8,7 @@ them to the core contract.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -82,12 +83,22 @@ _BUYS: dict[tuple[int, ...], Buy] = {combo: Buy(combo) for combo in _BUY_SETS}
 """One shared (immutable) action per combination, so listing them allocates nothing."""
 
 
+@cache
+def _buys_of(chains: tuple[int, ...]) -> tuple[Buy, ...]:
+    """Every Buy of up to three shares of ``chains`` (ascending), in ``_BUY_SETS`` order."""
+    return tuple(_BUYS[combo] for combo in _BUY_SETS if set(combo) <= set(chains))
+
+
 def _legal_buys(state: AcquireState, seat: int) -> list[Buy]:
     """The Buy actions :meth:`AcquireTitle._check_buy` accepts, in ``_BUY_SETS`` order.
 
     The same rules (acquire.buy.*), read once per chain instead of once per combination:
     only chains on the board with shares left and a price the buyer can pay take part,
-    and combinations of those are generated in the order filtering ``_BUY_SETS`` gives.
+    each at most as many times as the bank has shares and the buyer has cash for one
+    chain alone (its room). When every such chain has room for three shares and the
+    buyer can pay for three of the dearest, every combination of them is legal;
+    otherwise the combinations are generated with the limits checked, in the order
+    filtering ``_BUY_SETS`` gives.
     """
     ledger = state.ledger
     cash = ledger.cash[account(seat)]
@@ -102,6 +113,8 @@ def _legal_buys(state: AcquireState, seat: int) -> list[Buy]:
             if left:
                 price[c], room[c] = p, left
                 usable.append(c)
+    if all(room[c] == MAX_BUY for c in usable) and MAX_BUY * max(price) <= cash:
+        return list(_buys_of(tuple(usable)))
     buys = _BUYS
     out = [buys[()]]
     out.extend(buys[(a,)] for a in usable)
