@@ -116,9 +116,9 @@ class Ledger:
 
     def copy(self) -> Ledger:
         new = Ledger.__new__(Ledger)
-        new.cash = dict(self.cash)
+        new.cash = self.cash.copy()
         new.overdraft = self.overdraft
-        new.shares = {c: dict(h) for c, h in self.shares.items()}
+        new.shares = {c: h.copy() for c, h in self.shares.items()}
         new._cash_total = self._cash_total
         new._share_totals = self._share_totals
         return new

@@ -82,25 +82,12 @@ class AcquireState:
     """Rules version 2: the end was declared; the game ends when this turn does."""
 
     def copy(self) -> AcquireState:
+        # Positional, in field order: the search copies a state at every step, and
+        # keyword arguments cost more. The players' names never change, so are shared.
         return AcquireState(
-            players=self.players,
-            mode=self.mode,
-            bank_holder=self.bank_holder,
-            board=list(self.board),
-            size=list(self.size),
-            hands=[list(h) for h in self.hands],
-            bag=list(self.bag),
-            discards=list(self.discards),
-            rng=self.rng.copy(),
-            ledger=self.ledger.copy(),
-            current=self.current,
-            step=self.step,
-            actor=self.actor,
-            placed=self.placed,
-            merger=self.merger.copy() if self.merger else None,
-            turn=self.turn,
-            end_reason=self.end_reason,
-            result=self.result,
-            rules_version=self.rules_version,
-            end_declared=self.end_declared,
+            self.players, self.mode, self.bank_holder, self.board.copy(), self.size.copy(),
+            [h.copy() for h in self.hands], self.bag.copy(), self.discards.copy(),
+            self.rng.copy(), self.ledger.copy(), self.current, self.step, self.actor,
+            self.placed, self.merger.copy() if self.merger else None, self.turn,
+            self.end_reason, self.result, self.rules_version, self.end_declared,
         )
