@@ -28,10 +28,11 @@ def declarer_finishes_turn(state: AcquireState) -> bool:
 
 
 def may_declare_end(size: list[int]) -> bool:
-    active = [s for s in size if s]
-    if not active:
+    """Whether a chain has 41+ tiles or every chain on the board (one at least) is safe."""
+    largest = max(size)
+    if largest < SAFE_SIZE:  # no chain on the board, or none of them safe
         return False
-    return max(active) >= END_SIZE or all(s >= SAFE_SIZE for s in active)
+    return largest >= END_SIZE or min(s for s in size if s) >= SAFE_SIZE
 
 
 def finish(state: AcquireState, reason: str, log: list[str]) -> None:

@@ -43,6 +43,7 @@ from boardroom.titles.acquire.placement import (
     ISOLATED,
     MERGES,
     SAFE_MERGER,
+    UNPLAYABLE,
     absorb,
     classify,
     touching_chains,
@@ -82,6 +83,16 @@ _BUY_SETS: tuple[tuple[int, ...], ...] = tuple(
 _BUYS: dict[tuple[int, ...], Buy] = {combo: Buy(combo) for combo in _BUY_SETS}
 """One shared (immutable) action per combination, so listing them allocates nothing."""
 
+# Likewise one shared action per tile, chain and (sell, trade) pair.
+_PLACES = tuple(Place(t) for t in range(TILE_COUNT))
+_FOUNDS = tuple(Found(c) for c in range(len(CHAINS)))
+_SURVIVORS = tuple(Survivor(c) for c in range(len(CHAINS)))
+_NEXTS = tuple(NextAcquired(c) for c in range(len(CHAINS)))
+_DISPOSES = tuple(tuple(Dispose(sell, trade) for sell in range(SHARES_PER_CHAIN + 1))
+                  for trade in range(SHARES_PER_CHAIN + 1))
+"""``_DISPOSES[trade][sell]``."""
+_END = End()
+
 
 @cache
 def _buys_of(chains: tuple[int, ...]) -> tuple[Buy, ...]:
@@ -89,7 +100,7 @@ def _buys_of(chains: tuple[int, ...]) -> tuple[Buy, ...]:
     return tuple(_BUYS[combo] for combo in _BUY_SETS if set(combo) <= set(chains))
 
 
-def _legal_buys(state: AcquireState, seat: int) -> list[Buy]:
+def _legal_buys(state: AcquireState, seat: int) -> list[AcquireAction]:
     """The Buy actions :meth:`AcquireTitle._check_buy` accepts, in ``_BUY_SETS`` order.
 
     The same rules (acquire.buy.*), read once per chain instead of once per combination:
@@ -116,7 +127,7 @@ def _legal_buys(state: AcquireState, seat: int) -> list[Buy]:
     if all(room[c] == MAX_BUY for c in usable) and MAX_BUY * max(price) <= cash:
         return list(_buys_of(tuple(usable)))
     buys = _BUYS
-    out = [buys[()]]
+    out: list[AcquireAction] = [buys[()]]
     out.extend(buys[(a,)] for a in usable)
     pairs = []
     for i, a in enumerate(usable):
@@ -248,33 +259,36 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
         if state.step == OVER or seat != state.actor:
             return []
         step = state.step
-        out: list[AcquireAction] = []
+        out: list[AcquireAction]
         if step == PLACE:
             board, size = state.board, state.size
-            out.extend(Place(t) for t in sorted(state.hands[seat])
-                       if classify(board, size, t) not in (EIGHTH_CHAIN, SAFE_MERGER))
-            if may_declare_end(state.size) and not state.end_declared:
-                out.append(End())
+            out = [_PLACES[t] for t in sorted(state.hands[seat])
+                   if classify(board, size, t) not in UNPLAYABLE]
+            if not state.end_declared and may_declare_end(size):
+                out.append(_END)
         elif step == FOUND:
-            out.extend(Found(c) for c in range(7) if state.size[c] == 0)
+            size = state.size
+            out = [_FOUNDS[c] for c in range(7) if size[c] == 0]
         elif step == SURVIVOR:
             m = state.merger
             assert m is not None
-            out.extend(Survivor(c) for c in merger.largest(m.chains, m.sizes))
+            out = [_SURVIVORS[c] for c in merger.largest(m.chains, m.sizes)]
         elif step == NEXT:
             m = state.merger
             assert m is not None
-            out.extend(NextAcquired(c) for c in merger.largest(m.pending, m.sizes))
+            out = [_NEXTS[c] for c in merger.largest(m.pending, m.sizes)]
         elif step == DISPOSE:
             m = state.merger
             assert m is not None
             held = state.ledger.holding(CHAINS[m.acquired], account(seat))
+            out = []
             for trade in range(0, merger.trade_limit(state, held) + 1, 2):
-                out.extend(Dispose(sell, trade) for sell in range(held - trade + 1))
-        elif step == BUY:
-            out.extend(_legal_buys(state, seat))
-            if may_declare_end(state.size) and not state.end_declared:
-                out.append(End())
+                out.extend(_DISPOSES[trade][:held - trade + 1])
+        else:
+            assert step == BUY
+            out = _legal_buys(state, seat)
+            if not state.end_declared and may_declare_end(state.size):
+                out.append(_END)
         return out
 
     def check(self, state: AcquireState, action: AcquireAction, seat: int) -> IllegalAction | None:
