@@ -54,6 +54,25 @@ def playable(board: list[int], size: list[int], tile: int) -> bool:
     return classify(board, size, tile) not in UNPLAYABLE
 
 
+def dead_tiles_possible(size: list[int]) -> bool:
+    """Whether a tile can be permanently unplayable now: only while two chains are safe."""
+    return sorted(size)[-2] >= SAFE_SIZE
+
+
+def unplayable_possible(size: list[int]) -> bool:
+    """Whether a tile can be unplayable now: only while all seven chains are on the board
+    (no eighth can be founded) or two are safe (they cannot merge). Otherwise every tile
+    is playable, which spares classifying each (the search asks at every step)."""
+    return 0 not in size or dead_tiles_possible(size)
+
+
+def any_playable(board: list[int], size: list[int], tiles: list[int]) -> bool:
+    """Whether one of ``tiles`` can be placed now."""
+    if not unplayable_possible(size):
+        return bool(tiles)
+    return any(playable(board, size, t) for t in tiles)
+
+
 def absorb(board: list[int], size: list[int], tile: int, chain: int) -> int:
     """Make ``tile`` and every unincorporated tile connected to it part of ``chain``.
 

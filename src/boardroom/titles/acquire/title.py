@@ -47,6 +47,7 @@ from boardroom.titles.acquire.placement import (
     absorb,
     classify,
     touching_chains,
+    unplayable_possible,
 )
 from boardroom.titles.acquire.state import (
     BANK,
@@ -262,8 +263,10 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
         out: list[AcquireAction]
         if step == PLACE:
             board, size = state.board, state.size
-            out = [_PLACES[t] for t in sorted(state.hands[seat])
-                   if classify(board, size, t) not in UNPLAYABLE]
+            tiles = sorted(state.hands[seat])
+            if unplayable_possible(size):
+                tiles = [t for t in tiles if classify(board, size, t) not in UNPLAYABLE]
+            out = [_PLACES[t] for t in tiles]
             if not state.end_declared and may_declare_end(size):
                 out.append(_END)
         elif step == FOUND:

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 from boardroom.titles.acquire.board import tile_name
 from boardroom.titles.acquire.endgame import finish
-from boardroom.titles.acquire.placement import SAFE_MERGER, classify, playable
+from boardroom.titles.acquire.placement import (
+    SAFE_MERGER,
+    any_playable,
+    classify,
+    dead_tiles_possible,
+)
 from boardroom.titles.acquire.state import BUY, PLACE, AcquireState
 from boardroom.titles.acquire.stockcard import HAND_SIZE
 
@@ -37,6 +42,8 @@ def refill(state: AcquireState, seat: int, log: list[str]) -> None:
         drawn += 1
     if drawn:
         log.append(f"{name} draws {'a tile' if drawn == 1 else f'{drawn} tiles'}.")
+    if not dead_tiles_possible(state.size):
+        return
     while state.bag:
         dead = [t for t in hand if classify(state.board, state.size, t) == SAFE_MERGER]
         if not dead:
@@ -61,7 +68,11 @@ def end_turn(state: AcquireState, log: list[str]) -> None:
 def start_turn(state: AcquireState, log: list[str]) -> None:
     state.placed = -1
     board, size = state.board, state.size
-    if not any(playable(board, size, t) for hand in state.hands for t in hand):
+    if any_playable(board, size, state.hands[state.current]):
+        state.actor = state.current
+        state.step = PLACE
+        return
+    if not any(any_playable(board, size, hand) for hand in state.hands):
         swappable = state.bag and any(
             classify(board, size, t) == SAFE_MERGER for hand in state.hands for t in hand
         )
@@ -69,8 +80,5 @@ def start_turn(state: AcquireState, log: list[str]) -> None:
             finish(state, "no player can place a tile and no draw can change that", log)
             return
     state.actor = state.current
-    if any(playable(board, size, t) for t in state.hands[state.current]):
-        state.step = PLACE
-    else:
-        log.append(f"{state.players[state.current]} has no tile that can be placed.")
-        state.step = BUY
+    log.append(f"{state.players[state.current]} has no tile that can be placed.")
+    state.step = BUY
