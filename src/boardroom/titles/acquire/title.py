@@ -130,18 +130,19 @@ def _legal_buys(state: AcquireState, seat: int) -> list[AcquireAction]:
     buys = _BUYS
     out: list[AcquireAction] = [buys[()]]
     out.extend(buys[(a,)] for a in usable)
-    pairs = []
+    pairs = []  # (a, b, b's place in usable, cost)
     for i, a in enumerate(usable):
-        for b in usable[i:]:
-            if (a != b or room[a] >= 2) and price[a] + price[b] <= cash:
-                pairs.append((a, b))
-    out.extend(buys[pair] for pair in pairs)
-    for a, b in pairs:
-        for c in usable:
-            if c < b:
-                continue
-            same = 1 + (a == c) + (b == c)
-            if same <= room[c] and price[a] + price[b] + price[c] <= cash:
+        for j in range(i, len(usable)):
+            b = usable[j]
+            cost = price[a] + price[b]
+            if (a != b or room[a] >= 2) and cost <= cash:
+                pairs.append((a, b, j, cost))
+    out.extend(buys[(a, b)] for a, b, _, _ in pairs)
+    for a, b, j, cost in pairs:
+        left = cash - cost
+        for c in usable[j:]:
+            # c == b takes a third share of b if a is b too, else a second
+            if price[c] <= left and (c != b or room[b] >= 2 + (a == b)):
                 out.append(buys[(a, b, c)])
     return out
 
