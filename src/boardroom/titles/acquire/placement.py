@@ -94,9 +94,7 @@ def absorb(board: list[int], size: list[int], tile: int, chain: int) -> int:
 
 def relabel(board: list[int], size: list[int], old: int, new: int) -> None:
     """Every tile of chain ``old`` joins chain ``new``; ``old`` leaves the board."""
-    for i, v in enumerate(board):
-        if v == old:
-            board[i] = new
+    board[:] = [new if v == old else v for v in board]
     size[new] += size[old]
     size[old] = 0
 

@@ -407,8 +407,15 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
     def apply(self, state: AcquireState, action: AcquireAction, seat: int) -> list[str]:
         log: list[str] = []
         who = state.players[seat]
+        # Placing and buying, the two actions of every turn, are tested for first.
         if isinstance(action, Place):
             self._place(state, seat, action.tile, log)
+        elif isinstance(action, Buy):
+            self._buy(state, seat, action.chains, log)
+            if state.end_declared:
+                finish(state, f"{state.players[state.current]} declared it", log)
+            else:
+                turn.end_turn(state, log)
         elif isinstance(action, Found):
             tile = state.placed
             absorb(state.board, state.size, tile, action.chain)
@@ -426,12 +433,6 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             merger.acquire(state, action.chain, log)
         elif isinstance(action, Dispose):
             merger.dispose(state, action.sell, action.trade, log)
-        elif isinstance(action, Buy):
-            self._buy(state, seat, action.chains, log)
-            if state.end_declared:
-                finish(state, f"{state.players[state.current]} declared it", log)
-            else:
-                turn.end_turn(state, log)
         elif isinstance(action, End):
             if declarer_finishes_turn(state):
                 state.end_declared = True
@@ -474,12 +475,14 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             log.append(f"{who} buys no stock.")
             return
         parts = []
+        ledger, buyer = state.ledger, account(seat)
         for chain in sorted(set(chains)):
             count = chains.count(chain)
             price = chain_price(chain, state.size[chain])
-            state.ledger.move_shares(CHAINS[chain], BANK, account(seat), count)
-            state.ledger.pay(account(seat), BANK, count * price)
-            parts.append(f"{count} {CHAINS[chain]} at ${price:,}")
+            name = CHAINS[chain]
+            ledger.move_shares(name, BANK, buyer, count)
+            ledger.pay(buyer, BANK, count * price)
+            parts.append(f"{count} {name} at ${price:,}")
         log.append(f"{who} buys {', '.join(parts)}.")
 
     # -- reading --------------------------------------------------------------
