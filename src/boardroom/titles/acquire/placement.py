@@ -39,7 +39,15 @@ def touching_chains(board: list[int], tile: int) -> tuple[list[int], bool]:
 
 def classify(board: list[int], size: list[int], tile: int) -> str:
     """What placing ``tile`` now would do: one of the names above."""
-    chains, lone = touching_chains(board, tile)
+    # touching_chains, written out: the search classifies tiles at nearly every step
+    chains: list[int] = []
+    lone = False
+    for n in NEIGHBOURS[tile]:
+        v = board[n]
+        if v == LONE:
+            lone = True
+        elif v != EMPTY and v not in chains:
+            chains.append(v)
     if not chains:
         if not lone:
             return ISOLATED

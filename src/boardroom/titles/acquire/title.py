@@ -114,16 +114,15 @@ def _legal_buys(state: AcquireState, seat: int) -> list[AcquireAction]:
     """
     ledger = state.ledger
     cash = ledger.cash[account(seat)]
-    size = state.size
     price = [0] * 7
     room = [0] * 7
     usable = []
-    for c in range(7):
-        if size[c]:
-            p = chain_price(c, size[c])
-            left = min(ledger.holding(CHAINS[c], BANK), MAX_BUY, cash // p)
-            if left:
-                price[c], room[c] = p, left
+    for c, n in enumerate(state.size):
+        if n:
+            p = chain_price(c, n)
+            left = ledger.holding(CHAINS[c], BANK)
+            if left and p <= cash:
+                price[c], room[c] = p, min(left, MAX_BUY, cash // p)
                 usable.append(c)
     if all(room[c] == MAX_BUY for c in usable) and MAX_BUY * max(price) <= cash:
         return list(_buys_of(tuple(usable)))
@@ -262,6 +261,7 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             return []
         step = state.step
         out: list[AcquireAction]
+        # Placing and buying, the decisions of every turn, are tested for first.
         if step == PLACE:
             board, size = state.board, state.size
             tiles = sorted(state.hands[seat])
@@ -269,6 +269,10 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
                 tiles = [t for t in tiles if classify(board, size, t) not in UNPLAYABLE]
             out = [_PLACES[t] for t in tiles]
             if not state.end_declared and may_declare_end(size):
+                out.append(_END)
+        elif step == BUY:
+            out = _legal_buys(state, seat)
+            if not state.end_declared and may_declare_end(state.size):
                 out.append(_END)
         elif step == FOUND:
             size = state.size
@@ -281,18 +285,14 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
             m = state.merger
             assert m is not None
             out = [_NEXTS[c] for c in merger.largest(m.pending, m.sizes)]
-        elif step == DISPOSE:
+        else:
+            assert step == DISPOSE, step
             m = state.merger
             assert m is not None
             held = state.ledger.holding(CHAINS[m.acquired], account(seat))
             out = []
             for trade in range(0, merger.trade_limit(state, held) + 1, 2):
                 out.extend(_DISPOSES[trade][:held - trade + 1])
-        else:
-            assert step == BUY
-            out = _legal_buys(state, seat)
-            if not state.end_declared and may_declare_end(state.size):
-                out.append(_END)
         return out
 
     def check(self, state: AcquireState, action: AcquireAction, seat: int) -> IllegalAction | None:
