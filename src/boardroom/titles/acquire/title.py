@@ -124,7 +124,9 @@ def _legal_buys(state: AcquireState, seat: int) -> list[AcquireAction]:
             if left and p <= cash:
                 price[c], room[c] = p, min(left, MAX_BUY, cash // p)
                 usable.append(c)
-    if all(room[c] == MAX_BUY for c in usable) and MAX_BUY * max(price) <= cash:
+    # (the chains left out have room 0, so all usable ones have room for three when
+    # as many rooms are three as there are usable chains)
+    if MAX_BUY * max(price) <= cash and room.count(MAX_BUY) == len(usable):
         return list(_buys_of(tuple(usable)))
     buys = _BUYS
     out: list[AcquireAction] = [buys[()]]
