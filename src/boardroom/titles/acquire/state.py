@@ -24,9 +24,14 @@ BUY = "buy"
 OVER = "over"
 
 
+_ACCOUNTS = {seat: f"p{seat}" for seat in range(6)}
+"""The names for seats 0-5 (Acquire's six players at most), made once: the search asks
+for them at nearly every step."""
+
+
 def account(seat: int) -> str:
     """A seat's ledger account and share-holder name."""
-    return f"p{seat}"
+    return _ACCOUNTS[seat]
 
 
 @dataclass(slots=True)
