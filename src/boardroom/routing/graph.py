@@ -72,36 +72,44 @@ def _reachable_tracks(problem: RouteProblem) -> list[bool]:
     stops = problem.stops
     n_stops = len(stops)
     pass_blocked = problem.rules.pass_blocked
-    tracks = problem.tracks
-    incident: list[list[tuple[int, int]]] = [[] for _ in range(problem.nodes)]
-    for k, t in enumerate(tracks):
-        incident[t.a].append((k, 0))
-        incident[t.b].append((k, 1))
-    used = [False] * len(tracks)
-    # A state is (node, arrival side); at a stop the side is -1 (any track may follow).
-    seen: set[tuple[int, int]] = set()
-    work: list[tuple[int, int]] = []
+    # A state is a node and the side it was arrived at, numbered node * 3 + 1 + side; at
+    # a stop the side is -1 (any track may follow). Per node, each track's end there:
+    # (track, the side it leaves by, the state it arrives in).
+    leaving: list[list[tuple[int, int, int]]] = [[] for _ in range(problem.nodes)]
+    for k, t in enumerate(problem.tracks):
+        a, b = t.a, t.b
+        leaving[a].append((k, t.a_side, 3 * b if b < n_stops else 3 * b + 1 + t.b_side))
+        leaving[b].append((k, t.b_side, 3 * a if a < n_stops else 3 * a + 1 + t.a_side))
+    used = [False] * len(problem.tracks)
+    seen = bytearray(3 * problem.nodes)
+    work: list[int] = []
     for i, s in enumerate(stops):
         if s.hub:
-            seen.add((i, -1))
-            work.append((i, -1))
+            seen[3 * i] = 1
+            work.append(3 * i)
     while work:
-        node, side = work.pop()
+        state = work.pop()
+        node, side = divmod(state, 3)
         if node < n_stops:
             s = stops[node]
             if not s.hub and (s.terminal or (s.blocked and not pass_blocked)):
                 continue
-        for k, end in incident[node]:
-            t = tracks[k]
-            if node >= n_stops and (t.a_side if end == 0 else t.b_side) == side:
+            side = -2  # no track leaves a stop on a side it was arrived at
+        else:
+            side -= 1
+        for k, leave, nxt in leaving[node]:
+            if leave == side:
                 continue
             used[k] = True
-            nxt, nside = (t.b, t.b_side) if end == 0 else (t.a, t.a_side)
-            state = (nxt, -1 if nxt < n_stops else nside)
-            if state not in seen:
-                seen.add(state)
-                work.append(state)
+            if not seen[nxt]:
+                seen[nxt] = 1
+                work.append(nxt)
     return used
+
+
+def _reversed_run(run: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """A segment's tracks walked the other way."""
+    return tuple([(k, 1 - d) for k, d in reversed(run)])
 
 
 def reduce(problem: RouteProblem) -> ReducedGraph:
@@ -121,8 +129,7 @@ def reduce(problem: RouteProblem) -> ReducedGraph:
     seg_alive: list[bool] = []
     incident: list[dict[int, None]] = [{} for _ in range(n_nodes)]
 
-    def same_group(a: int, b: int) -> bool:
-        return a < n_stops and b < n_stops and stops[a].group == stops[b].group
+    group = [s.group for s in stops]
 
     def add(a: int, b: int, a_side: int, b_side: int, pieces: int,
             run: tuple[tuple[int, int], ...]) -> None:
@@ -133,7 +140,7 @@ def reduce(problem: RouteProblem) -> ReducedGraph:
         seg_bs.append(b_side)
         seg_pieces.append(pieces)
         seg_tracks.append(run)
-        live = not same_group(a, b)
+        live = a >= n_stops or b >= n_stops or group[a] != group[b]
         seg_alive.append(live)
         if live:
             incident[a][s] = None
@@ -148,15 +155,6 @@ def reduce(problem: RouteProblem) -> ReducedGraph:
         if alive_track[k]:
             add(t.a, t.b, t.a_side, t.b_side, t.pieces, ((k, 1),))
 
-    def ends_at(node: int) -> list[tuple[int, int, int]]:
-        out = []
-        for s in incident[node]:
-            if seg_a[s] == node:
-                out.append((s, 0, seg_as[s]))
-            if seg_b[s] == node:
-                out.append((s, 1, seg_bs[s]))
-        return out
-
     work = list(range(n_nodes - 1, n_stops - 1, -1))
     queued = [True] * n_nodes
 
@@ -168,10 +166,18 @@ def reduce(problem: RouteProblem) -> ReducedGraph:
     while work:
         j = work.pop()
         queued[j] = False
-        ends = ends_at(j)
-        if not ends:
+        at_j = incident[j]
+        if not at_j:
             continue
-        if len({side for _, _, side in ends}) < 2:
+        # The segments' ends at j: (segment, 0 for its a end or 1 for its b end, side).
+        ends = []
+        for s in at_j:
+            if seg_a[s] == j:
+                ends.append((s, 0, seg_as[s]))
+            if seg_b[s] == j:
+                ends.append((s, 1, seg_bs[s]))
+        side0 = ends[0][2]
+        if all(side == side0 for _, _, side in ends):
             # Dead end: nothing can pass this junction.
             for s, _, _ in ends:
                 if seg_alive[s]:
@@ -195,7 +201,7 @@ def reduce(problem: RouteProblem) -> ReducedGraph:
         # Orient s1 so it ends at j and s2 so it starts at j.
         if e1 == 0:
             x, xs = seg_b[s1], seg_bs[s1]
-            first = tuple((k, 1 - d) for k, d in reversed(seg_tracks[s1]))
+            first = _reversed_run(seg_tracks[s1])
         else:
             x, xs = seg_a[s1], seg_as[s1]
             first = seg_tracks[s1]
@@ -204,7 +210,7 @@ def reduce(problem: RouteProblem) -> ReducedGraph:
             second = seg_tracks[s2]
         else:
             y, ys = seg_a[s2], seg_as[s2]
-            second = tuple((k, 1 - d) for k, d in reversed(seg_tracks[s2]))
+            second = _reversed_run(seg_tracks[s2])
         kill(s1)
         kill(s2)
         add(x, y, xs, ys, seg_pieces[s1] | seg_pieces[s2], first + second)
@@ -267,7 +273,7 @@ def reduce(problem: RouteProblem) -> ReducedGraph:
             segments.append(Segment(a, b, seg_as[s], seg_bs[s], out_masks[pos], seg_pieces[s],
                                     seg_tracks[s]))
         else:
-            run = tuple((k, 1 - d) for k, d in reversed(seg_tracks[s]))
+            run = _reversed_run(seg_tracks[s])
             segments.append(Segment(b, a, seg_bs[s], seg_as[s], out_masks[pos], seg_pieces[s],
                                     run))
     return ReducedGraph(nodes, len(hubs), len(hubs) + len(others), tuple(segments))

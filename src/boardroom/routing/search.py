@@ -72,6 +72,7 @@ route at the best hub), so at most (1 + such trains) x the budget nodes are visi
 from __future__ import annotations
 
 import os
+import sys
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -321,11 +322,16 @@ class _Tables:
                     path.pop()
 
             walk(u, 0, 0)
+            to: dict[int, list[tuple[int, tuple[tuple[int, bool], ...]]]] = {}
             for mask, w, segs in found:
-                dominated = any(
-                    w2 == w and m2 != mask and m2 & mask == m2 for m2, w2, _ in found
-                ) or any(
-                    w2 == w and m2 == mask and s2 < segs for m2, w2, s2 in found
+                to.setdefault(w, []).append((mask, segs))
+            for mask, w, segs in found:
+                # Dominated: another run to w uses fewer pieces, or the same pieces
+                # through segments that come first.
+                rivals = to[w]
+                dominated = len(rivals) > 1 and any(
+                    (m2 != mask and m2 & mask == m2) or (m2 == mask and s2 < segs)
+                    for m2, s2 in rivals
                 )
                 if not dominated:
                     moves[u].append((mask, w, len(move_segs)))
@@ -852,8 +858,13 @@ class _Search:
 
 def _words(x: int, n: int) -> bytes:
     """A bitset as ``n`` native 64-bit words, least significant first (the kernel's)."""
+    if _LITTLE:  # the words' bytes are then the number's, least significant first
+        return (x & ((1 << (64 * n)) - 1)).to_bytes(8 * n, "little")
     low = (1 << 64) - 1
     return array("Q", [(x >> (64 * i)) & low for i in range(n)]).tobytes()
+
+
+_LITTLE = sys.byteorder == "little"
 
 
 def _flat(snap: Snap) -> list[int]:
