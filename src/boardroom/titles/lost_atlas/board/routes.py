@@ -112,6 +112,40 @@ def destination_values(components: Components, phase: str,
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What :func:`build_network` reads of a laid tile: worked out once per tile and
+    rotation (the tile's own cache, as ``LaidTile.make`` keeps it)."""
+
+    laid: LaidTile
+    stops: int
+    ports: tuple[int, ...]
+    """The edges track reaches, in order (the hex's junctions)."""
+    inner: tuple[tuple[str, int, int], ...]
+    """The tile's own track pieces in the network's order: ("path", port, port),
+    ("stub", stop, port) and then ("link", stop, stop), a port named by its place in
+    ``ports``."""
+
+
+def _shape_of(lt: LaidTile) -> _Shape:
+    key = ("network shape", lt.rotation)
+    cache = lt.tile._cache
+    made: _Shape | None = cache.get(key)
+    if made is None or made.laid is not lt:
+        ports = tuple(e for e, joined in enumerate(lt.from_edge) if joined)
+        rank = {e: j for j, e in enumerate(ports)}
+        inner: list[tuple[str, int, int]] = []
+        for e, joined in enumerate(lt.from_edge):
+            for kind, value in joined:
+                if kind == EDGE and e < value:
+                    inner.append(("path", rank[e], rank[value]))
+                elif kind == STOP:
+                    inner.append(("stub", value, rank[e]))
+        inner.extend(("link", i, j) for i, j in lt.tile.links)
+        made = cache[key] = _Shape(lt, len(lt.tile.stops), ports, tuple(inner))
+    return made
+
+
 def build_network(board: Board, company_id: str, trains: Sequence[int | None],
                   destination_values: Mapping[str, int] | int, abilities: frozenset[str],
                   cut_throat: bool = False, reach_only: bool = False,
@@ -139,29 +173,27 @@ def build_network(board: Board, company_id: str, trains: Sequence[int | None],
         hexes = sorted(h for h in laid if h in home or h in reach.entries)
     else:
         hexes = sorted(laid)
+    shaped = [(h, _shape_of(laid[h])) for h in hexes]
     stop_refs: list[StopRef] = []
     ports: list[tuple[Hex, int]] = []
-    for h in hexes:  # one pass: stops and ports each stay in hex order
-        lt = laid[h]
-        for i in range(len(lt.tile.stops)):
-            stop_refs.append((h, i))
-        for e, joined in enumerate(lt.from_edge):
-            if joined:
-                ports.append((h, e))
-    stop_index = {ref: k for k, ref in enumerate(stop_refs)}
+    for h, shape in shaped:  # one pass: stops and ports each stay in hex order
+        stop_refs.extend([(h, i) for i in range(shape.stops)])
+        ports.extend([(h, e) for e in shape.ports])
     n_stops = len(stop_refs)
     port_node = {p: n_stops + j for j, p in enumerate(ports)}
 
     groups: dict[tuple[object, ...], int] = {}
     stops: list[Stop] = []
+    hubs = board.hubs
+    suburb = board.suburbs
     for ref in stop_refs:
         h, i = ref
         tile = laid[h].tile
         stop = tile.stops[i]
-        space = board.spaces.get(h)
         terminal = stop.kind == "destination"
         key: tuple[object, ...]
         if terminal:
+            space = board.spaces.get(h)
             dest = space.destination if space is not None else None
             if dest is None:
                 raise ValueError(f"the Distant Destination at {h} has no destination id")
@@ -176,39 +208,36 @@ def build_network(board: Board, company_id: str, trains: Sequence[int | None],
             value = stop.revenue
             key = ("port", h) if tile.exclusive_stops else ("city", h, i)
         group = groups.setdefault(key, len(groups))
-        hub = company_id in board.hubs.get(ref, ())
-        blocked = not terminal and not hub and board.blocks(ref, company_id)
-        bonus = SUBURB_BONUS if board.suburbs.get(h) == company_id and not terminal else 0
-        stops.append(Stop(value, group, hub=hub, terminal=terminal, blocked=blocked,
-                          bonus=bonus, label=f"{h[0]},{h[1]}/{i}"))
+        owners = hubs.get(ref, ())
+        hub = company_id in owners
+        blocked = not terminal and not hub and stop_blocks(stop, owners, company_id, False)
+        bonus = SUBURB_BONUS if not terminal and suburb.get(h) == company_id else 0
+        stops.append(Stop(value, group, hub, terminal, blocked, bonus, f"{h[0]},{h[1]}/{i}"))
 
     tracks: list[Track] = []
     pieces: list[Piece] = []
 
     # Track k uses the piece 1 << k, and pieces[k] names it.
-    for h in hexes:
-        lt = laid[h]
-        for e, joined in enumerate(lt.from_edge):
-            for kind, value in joined:
-                if kind == EDGE and e < value:
-                    tracks.append(Track(port_node[(h, e)], port_node[(h, value)],
-                                        1 << len(tracks)))
-                    pieces.append(("path", h, e, value))
-                elif kind == STOP:
-                    tracks.append(Track(stop_index[(h, value)], port_node[(h, e)],
-                                        1 << len(tracks)))
-                    pieces.append(("stub", h, value, e))
-        for i, j in lt.tile.links:
-            tracks.append(Track(stop_index[(h, i)], stop_index[(h, j)], 1 << len(tracks)))
-            pieces.append(("link", h, i, j))
-        for e in range(6):
-            mine = port_node.get((h, e))
-            if mine is None:
-                continue
+    first_stop = 0
+    first_port = n_stops
+    for h, shape in shaped:
+        for kind, x, y in shape.inner:
+            if kind == "path":
+                tracks.append(Track(first_port + x, first_port + y, 1 << len(tracks)))
+                pieces.append(("path", h, shape.ports[x], shape.ports[y]))
+            elif kind == "stub":
+                tracks.append(Track(first_stop + x, first_port + y, 1 << len(tracks)))
+                pieces.append(("stub", h, x, shape.ports[y]))
+            else:
+                tracks.append(Track(first_stop + x, first_stop + y, 1 << len(tracks)))
+                pieces.append(("link", h, x, y))
+        for j, e in enumerate(shape.ports):
             n = neighbour(h, e)
             if h < n and (theirs := port_node.get((n, opposite(e)))) is not None:
-                tracks.append(Track(mine, theirs, 1 << len(tracks), 1, 1))
+                tracks.append(Track(first_port + j, theirs, 1 << len(tracks), 1, 1))
                 pieces.append(("side", h, e, 0))
+        first_stop += shape.stops
+        first_port += len(shape.ports)
 
     rules = RouteRules(local_routes=not cut_throat, express=EXPRESS in abilities,
                        pass_blocked=OVERNIGHT in abilities)
