@@ -277,9 +277,13 @@ class _Tables:
             if kind[v] == END_ONLY:
                 end_mask |= 1 << v
         self.end_mask = end_mask
-        ends_near = []
+        ends_near: list[tuple[tuple[int, int], ...]] = []
         for v in range(nv):
-            near = [(val[w] + bon[w], 1 << w) for w in _bits(relax[v] & end_mask)]
+            ends = relax[v] & end_mask
+            if not ends:  # most vertices: no end-only stop beside them
+                ends_near.append(())
+                continue
+            near = [(val[w] + bon[w], 1 << w) for w in _bits(ends)]
             near.sort(key=lambda e: (-e[0], e[1]))
             ends_near.append(tuple(near))
         self.ends_near = tuple(ends_near)
