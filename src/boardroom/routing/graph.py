@@ -112,6 +112,55 @@ def _reversed_run(run: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ..
     return tuple([(k, 1 - d) for k, d in reversed(run)])
 
 
+def _compressed_masks(pieces: list[int]) -> list[int]:
+    """Each segment's bits (its problem pieces given in ``pieces``) with pieces used by
+    the same set of segments sharing one bit, renumbered densely. When no piece is used
+    by two segments (the usual case) that is one bit per segment, in order."""
+    seen = 0
+    for p in pieces:
+        if p & seen:
+            break
+        seen |= p
+    else:
+        return [1 << pos for pos in range(len(pieces))]
+    users: dict[int, list[int]] = {}
+    for pos, p in enumerate(pieces):
+        while p:
+            low = p & -p
+            users.setdefault(low.bit_length() - 1, []).append(pos)
+            p ^= low
+    classes: dict[tuple[int, ...], int] = {}
+    for bit in sorted(users):
+        key = tuple(users[bit])
+        if key not in classes:
+            classes[key] = len(classes)
+    masks = [0] * len(pieces)
+    shared = [False] * len(pieces)
+    for key in classes:
+        if len(key) > 1:
+            for pos in key:
+                shared[pos] = True
+    for key, bit in classes.items():
+        if len(key) == 1 and shared[key[0]]:
+            continue  # its shared bits already stop the segment being used twice
+        for pos in key:
+            masks[pos] |= 1 << bit
+    # Renumber the bits densely.
+    dense: dict[int, int] = {}
+    out_masks = []
+    for m in masks:
+        out = 0
+        while m:
+            low = m & -m
+            bit = low.bit_length() - 1
+            if bit not in dense:
+                dense[bit] = len(dense)
+            out |= 1 << dense[bit]
+            m ^= low
+        out_masks.append(out)
+    return out_masks
+
+
 def reduce(problem: RouteProblem) -> ReducedGraph:
     """The reduced graph of ``problem`` (see the module text)."""
     stops = problem.stops
@@ -228,43 +277,7 @@ def reduce(problem: RouteProblem) -> ReducedGraph:
     nodes = tuple(hubs + others + junctions)
     index = {node: v for v, node in enumerate(nodes)}
 
-    # Piece compression: pieces used by the same set of segments share one bit.
-    users: dict[int, list[int]] = {}
-    for pos, s in enumerate(live):
-        p = seg_pieces[s]
-        while p:
-            low = p & -p
-            users.setdefault(low.bit_length() - 1, []).append(pos)
-            p ^= low
-    classes: dict[tuple[int, ...], int] = {}
-    for bit in sorted(users):
-        key = tuple(users[bit])
-        if key not in classes:
-            classes[key] = len(classes)
-    masks = [0] * len(live)
-    shared = [False] * len(live)
-    for key in classes:
-        if len(key) > 1:
-            for pos in key:
-                shared[pos] = True
-    for key, bit in classes.items():
-        if len(key) == 1 and shared[key[0]]:
-            continue  # its shared bits already stop the segment being used twice
-        for pos in key:
-            masks[pos] |= 1 << bit
-    # Renumber the bits densely.
-    dense: dict[int, int] = {}
-    out_masks = []
-    for m in masks:
-        out = 0
-        while m:
-            low = m & -m
-            bit = low.bit_length() - 1
-            if bit not in dense:
-                dense[bit] = len(dense)
-            out |= 1 << dense[bit]
-            m ^= low
-        out_masks.append(out)
+    out_masks = _compressed_masks([seg_pieces[s] for s in live])
 
     segments = []
     for pos, s in enumerate(live):
