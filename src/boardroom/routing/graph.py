@@ -225,8 +225,12 @@ def reduce(problem: RouteProblem) -> ReducedGraph:
                 ends.append((s, 0, seg_as[s]))
             if seg_b[s] == j:
                 ends.append((s, 1, seg_bs[s]))
-        side0 = ends[0][2]
-        if all(side == side0 for _, _, side in ends):
+        if len(ends) == 2:  # the usual junction: a bend, or a dead end
+            dead_end = ends[0][2] == ends[1][2]
+        else:
+            side0 = ends[0][2]
+            dead_end = all(side == side0 for _, _, side in ends)
+        if dead_end:
             # Dead end: nothing can pass this junction.
             for s, _, _ in ends:
                 if seg_alive[s]:
