@@ -230,7 +230,7 @@ class _Tables:
             top.append(top[-1] + x)
         self.top = tuple(top)
         self.n_groups = len(values)
-        self.pass_extra = sum(bon[v] for v in range(ns) if kind[v] == PASSABLE)
+        self.pass_extra = sum([bon[v] for v in range(ns) if kind[v] == PASSABLE])
 
         # Block-cut bound. It runs on the reduced graph with its junctions when every
         # junction has a single track on one side (a route then passes it at most once, so
@@ -267,11 +267,12 @@ class _Tables:
         self.n_relax = nv
         # A stop adds its flow when the path passes it; a blocked stop that may be passed
         # adds only its bonus then, and its value too if the path ends there (stop_end).
-        self.flow = tuple(0 if v >= ns or kind[v] == END_ONLY else
-                          bon[v] if kind[v] == PASSABLE else val[v] + bon[v]
-                          for v in range(nv))
-        self.stop_end = tuple(val[v] if v < ns and kind[v] == PASSABLE else 0
-                              for v in range(nv))
+        # (Lists, not generators, in this set-up: a generator costs more to start.)
+        self.flow = tuple([0 if v >= ns or kind[v] == END_ONLY else
+                           bon[v] if kind[v] == PASSABLE else val[v] + bon[v]
+                           for v in range(nv)])
+        self.stop_end = tuple([val[v] if v < ns and kind[v] == PASSABLE else 0
+                               for v in range(nv)])
         end_mask = 0
         for v in range(ns):
             if kind[v] == END_ONLY:
@@ -904,7 +905,7 @@ class _KernelSearch:
         t = tables
         ns, nv = t.ns, t.n_relax
         wv = max(1, (max(t.graph.vertices, nv, ns) + 63) // 64)
-        wp = max(1, (max((m.bit_length() for m in t.move_pieces), default=0) + 63) // 64)
+        wp = max(1, (max([m.bit_length() for m in t.move_pieces], default=0) + 63) // 64)
         self.wp = wp
         nm = len(t.move_pieces)
         mstart = [0]
@@ -926,7 +927,7 @@ class _KernelSearch:
             near_start.append(len(near_val))
 
         def words(xs: tuple[int, ...] | list[int], n: int) -> bytes:
-            return b"".join(_words(x, n) for x in xs)
+            return b"".join([_words(x, n) for x in xs])
 
         self.k = _bnb.Kernel(
             ns, t.nh, nv, nm, wp, wv, t.n_groups, t.pass_extra, int(t.transpose), int(local),

@@ -132,7 +132,7 @@ def _shape_of(lt: LaidTile) -> _Shape:
     cache = lt.tile._cache
     made: _Shape | None = cache.get(key)
     if made is None or made.laid is not lt:
-        ports = tuple(e for e, joined in enumerate(lt.from_edge) if joined)
+        ports = tuple([e for e, joined in enumerate(lt.from_edge) if joined])
         rank = {e: j for j, e in enumerate(ports)}
         inner: list[tuple[str, int, int]] = []
         for e, joined in enumerate(lt.from_edge):
@@ -164,13 +164,13 @@ def build_network(board: Board, company_id: str, trains: Sequence[int | None],
     """
     laid = board.track.laid
     if only is not None:
-        hexes = sorted(h for h in only if h in laid)
+        hexes = sorted([h for h in only if h in laid])
     elif reach_only:
         from boardroom.titles.lost_atlas.board.track_laying import trace_for
 
         reach = trace_for(board, Operator(company_id, abilities))
         home = {ref[0] for ref in board.hubs_of(company_id)}
-        hexes = sorted(h for h in laid if h in home or h in reach.entries)
+        hexes = sorted([h for h in laid if h in home or h in reach.entries])
     else:
         hexes = sorted(laid)
     shaped = [(h, _shape_of(laid[h])) for h in hexes]
@@ -299,7 +299,7 @@ def best_waypoints(board: Board, company_id: str, trains: Sequence[int | None], 
     net = build_network(board, company_id, trains, destination_values, abilities, cut_throat,
                         reach_only=True)
     result = solve(net.problem, node_budget)
-    return result.total, tuple(waypoints_of(net, r) for r in result.routes)
+    return result.total, tuple([waypoints_of(net, r) for r in result.routes])
 
 
 def waypoint_hexes(routes: Sequence[Sequence[Waypoint]]) -> set[Hex]:
