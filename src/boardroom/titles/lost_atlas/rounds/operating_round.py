@@ -693,7 +693,28 @@ def _has_step_options(state: LostAtlasState) -> bool:
         if cost is not None and hubs.any_hub_spot(state.board, _operator(state, op.company),
                                                   cost):
             return True
+    elif op.step in _SHORT_STEPS:
+        # what _rulebook_step_options lists in these steps, asked without listing it
+        if _rulebook_short_step_option(state, op, cash):
+            return True
+        return any(hook(state, op.company, op.step) for hook in POINTS.step_options)
     return bool(_step_options(state))
+
+
+_SHORT_STEPS = (LEADOFF, SHARES, PAYOUT)
+"""The steps whose choices :func:`_has_step_options` asks of the rules directly."""
+
+
+def _rulebook_short_step_option(state: LostAtlasState, op: OperatingRound, cash: int) -> bool:
+    """Whether :func:`_rulebook_step_options` lists anything in a step of
+    :data:`_SHORT_STEPS` (the same rules, no action built)."""
+    company = op.company
+    if op.step == LEADOFF:
+        return (_leadoff_applies(state, company) and _room(state, company) > 0
+                and _affordable_purchase(state, company))
+    if op.step == SHARES:
+        return not _shares_rule(state, _ISSUE) or not _shares_rule(state, _REDEEM)
+    return op.revenue > 0  # PAYOUT: pay out or withhold
 
 
 def _has_suburb_options(state: LostAtlasState) -> bool:
