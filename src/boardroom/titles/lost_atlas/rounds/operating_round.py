@@ -576,7 +576,7 @@ def _begin_turn(state: LostAtlasState, log: list[str]) -> None:
 
 
 def to_act(state: LostAtlasState) -> int:
-    op = _op(state)
+    op: OperatingRound = state.op  # asked at every action: no _op call
     if op.offer is not None:
         return state.president(op.offer.seller)
     return state.president(op.company)
@@ -669,10 +669,9 @@ def _offers(seller: str, train: str, cash: int) -> list[OfferTrain]:
     return made
 
 
-def _has_step_options(state: LostAtlasState) -> bool:
-    """Whether the current step offers anything, without listing every choice (track
-    lays and train offers are the long lists)."""
-    op = _op(state)
+def _has_step_options(state: LostAtlasState, op: OperatingRound) -> bool:
+    """Whether the current step (of ``op``, the round under way) offers anything, without
+    listing every choice (track lays and train offers are the long lists)."""
     if op.step == RUN:  # the run is listed when it has trains (no need to solve here)
         return bool(_route_trains(state, op.company))
     if op.step == TRACK:
@@ -717,9 +716,8 @@ def _rulebook_short_step_option(state: LostAtlasState, op: OperatingRound, cash:
     return op.revenue > 0  # PAYOUT: pay out or withhold
 
 
-def _has_suburb_options(state: LostAtlasState) -> bool:
+def _has_suburb_options(state: LostAtlasState, op: OperatingRound) -> bool:
     """Whether :func:`_suburb_options` lists anything (stopping at the first)."""
-    op = _op(state)
     if SUBURBAN not in state.corps[op.company].abilities:
         return False
     return hubs.any_suburb(state.board, _operator(state, op.company))
@@ -1259,7 +1257,7 @@ def _settle(state: LostAtlasState, log: list[str]) -> bool:
             _no_revenue(state, op.company, "earns nothing", log)
             op.step = TRAINS
             continue
-        if _has_step_options(state) or _has_suburb_options(state):
+        if _has_step_options(state, op) or _has_suburb_options(state, op):
             return False
         corp = state.corps[op.company]
         if op.step == TRAINS:

@@ -174,8 +174,10 @@ def of(state: LostAtlasState, company: str) -> Headquarters | None:
 
 
 def busy(state: LostAtlasState, company: str) -> bool:
-    """Is ``company`` using a Land Grant or Commercial Zoning now?"""
-    hq = of(state, company)
+    """Is ``company`` using a Land Grant or Commercial Zoning now? (:func:`of`, read in
+    place: asked at every step of every Operating Round)"""
+    corp = state.corps.get(company)
+    hq = corp.variants.get(VARIANT) if corp is not None else None
     return hq is not None and bool(hq.effect)
 
 

@@ -192,7 +192,10 @@ def company(state: LostAtlasState) -> str | None:
 
 
 def is_conglomerate(state: LostAtlasState, company_id: str) -> bool:
-    return bool(company_id) and company(state) == company_id
+    """Is ``company_id`` the Conglomerate's company? (:func:`company`, read in place: asked
+    at every step of every Operating Round)"""
+    solo = state.variants.get(VARIANT)
+    return solo is not None and bool(company_id) and solo.company == company_id
 
 
 def taken_minors(state: LostAtlasState) -> list[str]:
