@@ -774,11 +774,11 @@ _PAYOUTS = (Payout, Withhold)
 
 
 def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction | None:
+    """The rule ``action`` of ``seat`` breaks now, or None. That ``seat`` is the one
+    to act (``core.not-your-decision``) the title has checked already (``Title.check``,
+    as for the Stock Round)."""
     if state.op is None:
         return IllegalAction("lost_atlas.or.turn", "no company is operating")
-    if seat != to_act(state):
-        return IllegalAction("core.not-your-decision",
-                             f"it is not {_name(state, seat)}'s decision now")
     op = _op(state)
     if op.offer is not None:
         if isinstance(action, _ANSWERS):
