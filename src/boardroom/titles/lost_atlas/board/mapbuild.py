@@ -857,7 +857,12 @@ class MapBuilder:
         return next(self._iter_placements(number), None) is not None
 
     def _iter_placements(self, number: int) -> Iterator[tuple[Hex, int]]:
-        """:meth:`placements` as (anchor, rotation) pairs, unsorted."""
+        """:meth:`placements` as (anchor, rotation) pairs, unsorted.
+
+        The empty hexes beside the map are tried newest first: those next to the last
+        pieces lie on the open edge of the map, where a piece fits, while the older ones
+        are mostly hemmed in; so an "any?" (:meth:`_any_placement`, asked after every
+        piece) meets a first fit sooner. The placements found are the same in any order."""
         geom = _geometry(self.components.map_pieces[number])
         if not self._placed:
             for g in geom:
@@ -869,7 +874,7 @@ class MapBuilder:
         for group in geom:
             cells = group.cells
             seen: set[Hex] = set()  # each spot once, met lazily (an "any?" stops early)
-            for fq, fr in list(adj):
+            for fq, fr in reversed(list(adj)):
                 for oq, orr in cells:
                     tq, tr = spot = (fq - oq, fr - orr)
                     if spot in seen:
