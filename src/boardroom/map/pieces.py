@@ -66,8 +66,9 @@ def check_placement(shape: PieceShape, placed: dict[Hex, bool], anchor: Hex, rot
     if any(c in placed for c in cells):
         return "map.build.overlap"
     shared = 0
-    for cell, is_border in zip(cells, shape.border, strict=True):
-        for n in neighbours(cell):
+    for (q, r), is_border in zip(cells, shape.border, strict=True):
+        for dq, dr in DIRECTIONS:  # neighbours(), without a list per cell
+            n = (q + dq, r + dr)
             if n in own or n not in placed:
                 continue
             shared += 1
