@@ -122,6 +122,8 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return ()
         if state.discards:
             return (state.president(state.discards[0]),)
+        if state.round == OPERATING:  # the most actions (no variant's round has its name)
+            return (operating_round.to_act(state),)
         if (own := POINTS.rounds.get(state.round)) is not None:  # a variant's round
             return own.to_act(state)
         if state.round == MAP:

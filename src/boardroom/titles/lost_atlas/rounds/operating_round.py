@@ -1224,10 +1224,9 @@ def _close(state: LostAtlasState, log: list[str]) -> bool:
 
 def _next_step(state: LostAtlasState, log: list[str]) -> None:
     op = _op(state)
-    index = STEPS.index(op.step)
     if op.step == TRAINS:
         return
-    op.step = STEPS[index + 1]
+    op.step = STEPS[STEPS.index(op.step) + 1]
 
 
 def _settle(state: LostAtlasState, log: list[str]) -> bool:
