@@ -670,50 +670,57 @@ def _offers(seller: str, train: str, cash: int) -> list[OfferTrain]:
 
 
 def _has_step_options(state: LostAtlasState, op: OperatingRound) -> bool:
-    """Whether the current step (of ``op``, the round under way) offers anything, without
-    listing every choice (track lays and train offers are the long lists)."""
+    """Whether the current step (of ``op``, the round under way) offers anything: what
+    :func:`_step_options` would list, asked of the same rules without listing it (track
+    lays and train offers are the long lists), the variants' step options last."""
     if op.step == RUN:  # the run is listed when it has trains (no need to solve here)
         return bool(_route_trains(state, op.company))
     if op.step == TRACK:
         return track_laying.any_lay(state.board, _operator(state, op.company),
                                     _colours(state), op.budget)
-    cash = state.treasury(op.company)
-    if op.step == TRAINS and _room(state, op.company) > 0:
-        # at least one offer to another company is possible (plain loops: a generator
-        # over every company's trains cost more than the test it makes)
-        company, refused, corps = op.company, op.refused, state.corps
-        for seller in state.stock.operating_order():
-            if seller != company:
-                for t in corps[seller].trains:
-                    if refused.get((seller, t), 0) + 1 <= cash:
-                        return True
-    if op.step == HUB:
-        cost = _hub_cost(state, op.company)
-        if cost is not None and hubs.any_hub_spot(state.board, _operator(state, op.company),
-                                                  cost):
-            return True
-    elif op.step in _SHORT_STEPS:
-        # what _rulebook_step_options lists in these steps, asked without listing it
-        if _rulebook_short_step_option(state, op, cash):
-            return True
-        return any(hook(state, op.company, op.step) for hook in POINTS.step_options)
-    return bool(_step_options(state))
+    if _rulebook_has_option(state, op):
+        return True
+    return any(hook(state, op.company, op.step) for hook in POINTS.step_options)
 
 
-_SHORT_STEPS = (LEADOFF, SHARES, PAYOUT)
-"""The steps whose choices :func:`_has_step_options` asks of the rules directly."""
-
-
-def _rulebook_short_step_option(state: LostAtlasState, op: OperatingRound, cash: int) -> bool:
-    """Whether :func:`_rulebook_step_options` lists anything in a step of
-    :data:`_SHORT_STEPS` (the same rules, no action built)."""
+def _rulebook_has_option(state: LostAtlasState, op: OperatingRound) -> bool:
+    """Whether :func:`_rulebook_step_options` lists anything in the leadoff, shares, hub,
+    payout or trains step (the same rules, in the same step, no action built)."""
     company = op.company
-    if op.step == LEADOFF:
+    step = op.step
+    if step == LEADOFF:
         return (_leadoff_applies(state, company) and _room(state, company) > 0
                 and _affordable_purchase(state, company))
-    if op.step == SHARES:
+    if step == SHARES:
         return not _shares_rule(state, _ISSUE) or not _shares_rule(state, _REDEEM)
-    return op.revenue > 0  # PAYOUT: pay out or withhold
+    if step == HUB:
+        cost = _hub_cost(state, company)
+        return cost is not None and hubs.any_hub_spot(state.board, _operator(state, company),
+                                                      cost)
+    if step == PAYOUT:
+        return op.revenue > 0  # pay out or withhold
+    assert step == TRAINS, step
+    cash = state.treasury(company)
+    room = _room(state, company)
+    if room > 0:
+        if _affordable_purchase(state, company):  # from the stack or the pool
+            return True
+        if cash >= 1:  # an offer to another company (plain loops: a generator over
+            # every company's trains cost more than the test it makes)
+            refused, corps = op.refused, state.corps
+            for seller in state.stock.operating_order():
+                if seller != company:
+                    for t in corps[seller].trains:
+                        if refused.get((seller, t), 0) + 1 <= cash:
+                            return True
+    trains = state.components.trains
+    for t in _stack_choices(state):  # a trade-in
+        trade_price = trains[t].trade_in_price
+        if trade_price is not None and trade_price <= cash and _trade_ins(state, company, t):
+            return True
+    # a forced purchase (no train, none affordable)
+    return (not state.corps[company].trains and not _affordable_purchase(state, company)
+            and bool(_cheapest(state)))
 
 
 def _has_suburb_options(state: LostAtlasState, op: OperatingRound) -> bool:
