@@ -820,8 +820,9 @@ class MapBuilder:
             blocked.discard(cell)
         for cell in cells:
             is_border = placed[cell]
+            q, r = cell
             for dq, dr in DIRECTIONS:
-                n = (cell[0] + dq, cell[1] + dr)
+                n = (q + dq, r + dr)
                 if n in placed:
                     continue
                 adj[n] = adj.get(n, 0) + 1
