@@ -131,8 +131,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             return state.builder.to_act()
         if state.round == STOCK:
             return (stock_round.to_act(state),)
-        module: Any = operating_round if state.round == OPERATING else merger_round
-        return (module.to_act(state),)
+        return (merger_round.to_act(state),)
 
     def legal_actions(self, state: LostAtlasState, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
@@ -166,6 +165,8 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
                 return IllegalAction("lost_atlas.trains.limit",
                                      f"{corp.name} has no {action.train}-train")
             return None
+        if state.round == OPERATING:  # first, as in to_act
+            return operating_round.check(state, action, seat)
         if (own := POINTS.rounds.get(state.round)) is not None:
             return own.check(state, action, seat)
         if state.round == MAP:
@@ -178,15 +179,17 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
                 return IllegalAction("lost_atlas.stock.turn",
                                      f"{action} is not a Stock Round action")
             return stock_round.check(state, action, seat)
-        module: Any = operating_round if state.round == OPERATING else merger_round
-        result: IllegalAction | None = module.check(state, action, seat)
-        return result
+        return merger_round.check(state, action, seat)
 
     def apply(self, state: LostAtlasState, action: Action, seat: int) -> list[str]:
         log: list[str] = []
         if state.discards:
             assert isinstance(action, trains.Discard)
             trains.discard(state, action.company, action.train, log)
+            return log
+        if state.round == OPERATING:  # first, as in to_act
+            if operating_round.apply(state, action, seat, log):
+                flow.after_operating(state, log)
             return log
         if (own := POINTS.rounds.get(state.round)) is not None:
             own.apply(state, action, seat, log)
@@ -202,10 +205,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             if stock_round.apply(state, action, seat, log):  # type: ignore[arg-type]
                 flow.after_stock_round(state, log)
             return log
-        if state.round == OPERATING:
-            if operating_round.apply(state, action, seat, log):
-                flow.after_operating(state, log)
-        elif state.round == MERGER and merger_round.apply(state, action, seat, log):
+        if state.round == MERGER and merger_round.apply(state, action, seat, log):
             flow.after_merger(state, log)
         return log
 
