@@ -225,8 +225,11 @@ class Game:
     def _resolve(self, action: Action | str,
                  player: int | None) -> tuple[Action, str, int]:
         """The action, its notation (what the record keeps) and the seat that acts."""
-        act, notation = (self._read(action) if isinstance(action, str)
-                         else self._canonical(action))
+        if isinstance(action, str):  # a text read before is looked up here, without a call
+            known = self._notation.get(action)
+            act, notation = known if known is not None else self._read(action)
+        else:
+            act, notation = self._canonical(action)
         seats = self.title.to_act(self._state)
         if player is None:
             if not seats:
