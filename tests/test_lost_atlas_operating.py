@@ -625,3 +625,39 @@ def test_a_new_phases_tiles_wait_for_the_next_company() -> None:
     finish_turn(state)
     if state.op is not None and op(state).company != first:
         assert orr._colours(state) == state.components.phase("green").tile_colours
+
+
+@pytest.mark.parametrize(("bot", "mode", "options"), [
+    ("random", "short", {}),
+    ("random", "long", {"bank_break": True, "merger_mania": True, "unions_win": True}),
+    ("heuristic", "short", {"headquarters": True, "hostile_mergers": True}),
+    ("random", "short", {"cut_throat_routes": True, "metropolitan": True}),
+    ("heuristic", "long", {}),
+])
+def test_whether_a_step_offers_anything_is_what_its_listing_says(
+        bot: str, mode: str, options: dict[str, object], monkeypatch: Any) -> None:
+    # The settle asks _has_step_options (the rules asked directly, no action built) to
+    # decide whether a step waits for the company or is passed over; every time it asks in
+    # seeded games, the answer must be whether the step's listing has anything, or a step
+    # with a choice would be skipped (or one without waited on).
+    import boardroom
+    from boardroom.bots import make_bot
+
+    asked = orr._has_step_options
+    answers = {True: 0, False: 0}
+
+    def checked(state: LostAtlasState, op_now: Any) -> bool:
+        answer = asked(state, op_now)
+        assert answer == bool(orr._step_options(state)), (op_now.company, op_now.step)
+        answers[answer] += 1
+        return answer
+
+    monkeypatch.setattr(orr, "_has_step_options", checked)
+    for seed in range(2):
+        game = boardroom.new_game("lost_atlas", ["A", "B", "C"], seed=seed,
+                                  options={"mode": mode, **options})
+        bots = [make_bot(bot, seed=seed * 8 + s) for s in range(3)]
+        while not game.is_over:
+            seat = game.to_act[0]
+            game.apply(bots[seat].choose(game, seat), seat)
+    assert answers[True] > 20 and answers[False] > 20, answers
