@@ -33,7 +33,14 @@ from boardroom.core.errors import IllegalAction
 from boardroom.core.ledger import Ledger
 from boardroom.core.title import Action
 from boardroom.titles.lost_atlas.board.components import Components, Mode
-from boardroom.titles.lost_atlas.state import LostAtlasState, player_account
+from boardroom.titles.lost_atlas.state import (
+    MAP,
+    MERGER,
+    OPERATING,
+    STOCK,
+    LostAtlasState,
+    player_account,
+)
 
 State = LostAtlasState
 Log = list[str]
@@ -242,6 +249,11 @@ def install(variants: Iterable[tuple[str, Callable[[Points], None]]]) -> None:
     for name, attach in variants:
         attach(POINTS)
         _installed.append(name)
+    # the title sends the rulebook's rounds their actions before it asks for a variant's
+    # round, so a variant's round may not take one of their names
+    shadowed = set(POINTS.rounds) & {MAP, STOCK, OPERATING, MERGER}
+    if shadowed:
+        raise ValueError(f"a variant's round takes a rulebook round's name: {sorted(shadowed)}")
 
 
 def installed() -> tuple[str, ...]:
