@@ -861,15 +861,16 @@ class _Search:
         return _Outcome(state["best"], found[0], complete)
 
 
+_LITTLE = sys.byteorder == "little"
+"""Whether the kernel's 64-bit words are little-endian (a bitset's bytes are then its own)."""
+
+
 def _words(x: int, n: int) -> bytes:
     """A bitset as ``n`` native 64-bit words, least significant first (the kernel's)."""
     if _LITTLE:  # the words' bytes are then the number's, least significant first
         return (x & ((1 << (64 * n)) - 1)).to_bytes(8 * n, "little")
     low = (1 << 64) - 1
     return array("Q", [(x >> (64 * i)) & low for i in range(n)]).tobytes()
-
-
-_LITTLE = sys.byteorder == "little"
 
 
 def _flat(snap: Snap) -> list[int]:
