@@ -1678,7 +1678,7 @@ static inline int rest_hits(Kernel *k, const Rest *rest, const u64 *rmask) {
 typedef struct {
     Kernel *k;
     const i64 *caps, *alone;
-    int ncaps, cap, more, pair, reached;
+    int ncaps, cap, more, pair, twin, reached;
     i64 lim, best, ceiling;
     int top[512], bot[512];
     int tl, bl, anchor_now;
@@ -1698,8 +1698,11 @@ static void rest_zero(Kernel *k, Rest *out) {
     out->snap[0] = 0;
 }
 
-/* 1: a rest (in out); 0: None, or the budget ran out (k->oob) */
-static int rest_above(Run *r, const u64 *used, i64 floor, i64 ceiling, Rest *out) {
+/* 1: a rest (in out); 0: None, or the budget ran out (k->oob). first_ub bounds every
+ * first-train route of the subtree the rest serves: with the first two trains identical
+ * (twin) the rest's first train is searched only up to it (_Search.run's rest_above). */
+static int rest_above(Run *r, const u64 *used, i64 floor, i64 ceiling, i64 first_ub,
+                      Rest *out) {
     Kernel *k = r->k;
     if (!r->more) {
         if (floor < 0) {
@@ -1711,6 +1714,10 @@ static int rest_above(Run *r, const u64 *used, i64 floor, i64 ceiling, Rest *out
     int empty = 0;
     i64 got;
     int complete;
+    i64 rest_alone[r->ncaps - 1];
+    memcpy(rest_alone, r->alone + 1, sizeof(i64) * (size_t)(r->ncaps - 1));
+    if (r->twin && first_ub < rest_alone[0])
+        rest_alone[0] = first_ub;
     if (r->pcat) {
         Cat *c = r->pcat;
         int cw = c->cw;
@@ -1726,10 +1733,10 @@ static int rest_above(Run *r, const u64 *used, i64 floor, i64 ceiling, Rest *out
             for (int q = 0; q < cw; q++)
                 b0[q] |= cf[q];
         }
-        complete = pair_search(k, r->caps + 1, r->alone + 1, floor, &empty, c, used, b0,
+        complete = pair_search(k, r->caps + 1, rest_alone, floor, &empty, c, used, b0,
                                ceiling, 1, &got, out->snap);
     } else {
-        complete = run_search(k, r->caps + 1, r->alone + 1, r->ncaps - 1, floor, &empty, used,
+        complete = run_search(k, r->caps + 1, rest_alone, r->ncaps - 1, floor, &empty, used,
                               ceiling, 0, &got, out->snap);
     }
     if (!complete) {
@@ -1760,12 +1767,13 @@ static void run_record(Run *r, i64 total, const Rest *rest) {
         r->reached = 1;
 }
 
-/* commit of run: the rest this route leaves (rest itself or store); NULL when the budget
- * ran out */
-static Rest *rcommit(Run *r, const u64 *rmask, i64 rev, Rest *rest, Rest *store) {
+/* commit of run: the rest this route leaves (rest itself or store; first_ub bounds the
+ * route's extensions too); NULL when the budget ran out */
+static Rest *rcommit(Run *r, const u64 *rmask, i64 rev, Rest *rest, Rest *store,
+                     i64 first_ub) {
     Kernel *k = r->k;
     if (rest_hits(k, rest, rmask)) {
-        if (!rest_above(r, rmask, r->best - rev, rest->value, store)) {
+        if (!rest_above(r, rmask, r->best - rev, rest->value, first_ub, store)) {
             if (k->oob || k->nomem)
                 return NULL;
             store->value = r->best - rev;
@@ -1820,7 +1828,7 @@ static void rext(Run *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 re
             k->nomem = 1;
             return;
         }
-        int ok = rest_above(r, rmask, r->best - rev - future, rest->value, fresh);
+        int ok = rest_above(r, rmask, r->best - rev - future, rest->value, rev + future, fresh);
         if (k->oob || k->nomem || !ok || rev + future + fresh->value <= r->best) {
             rest_free(fresh);
             return;
@@ -1869,7 +1877,7 @@ static void rext(Run *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 re
                         goto out;
                     }
                 }
-                here = rcommit(r, m2, r2, rest, here_store);
+                here = rcommit(r, m2, r2, rest, here_store, rev + future);
                 if (!here || r->reached)
                     goto out;
             }
@@ -1916,6 +1924,7 @@ static int run_search(Kernel *k, const i64 *caps, const i64 *alone, int ncaps, i
     r.lim = alone[0];
     r.more = ncaps > 1;
     r.pair = ncaps == 2 && caps[0] == caps[1];
+    r.twin = ncaps > 2 && caps[0] == caps[1];
     r.reached = 0;
     r.best = best;
     r.ceiling = ceiling;
@@ -1942,14 +1951,14 @@ static int run_search(Kernel *k, const i64 *caps, const i64 *alone, int ncaps, i
         if (!r.pcat)
             goto done;
     }
-    if (!rest_above(&r, start_used, -1, BIG, rest0))
+    if (!rest_above(&r, start_used, -1, BIG, BIG, rest0))
         goto done;
     if (r.lim + rest0->value > r.best) {
         for (int a = 0; a < k->nh; a++) {
             r.anchor_now = a;
             i64 va = k->val[a] + k->bon[a];
             if (k->local) {
-                if (!rcommit(&r, start_used, va, rest0, store) || r.reached)
+                if (!rcommit(&r, start_used, va, rest0, store, r.lim) || r.reached)
                     goto done;
             }
             if (r.cap >= 2) {

@@ -717,6 +717,9 @@ class _Search:
         more = len(caps) > 1
         memo: dict[tuple[int, ...], int] | None = None if more or not t.transpose else {}
         pair = len(caps) == 2 and caps[0] == caps[1]
+        # Three or more trains, the first two identical: the rest's first train need only
+        # be searched up to what the first train's route can earn (see rest_above).
+        twin = len(caps) > 2 and caps[0] == caps[1]
         top_arm: list[int] = []
         bot_arm: list[int] = []
         anchor_now = [0]
@@ -728,11 +731,23 @@ class _Search:
         Rest = tuple[int, int, Snap]
         # (value, pieces it uses (-1: only a bound), its routes)
 
-        def rest_above(used: int, floor: int, ceiling: int = BIG) -> Rest | None:
+        def rest_above(used: int, floor: int, ceiling: int = BIG,
+                       first_ub: int = BIG) -> Rest | None:
             """The rest's optimum with ``used`` taken if above ``floor``, else None
-            (``ceiling``: a known upper bound on it)."""
+            (``ceiling``: a known upper bound on it).
+
+            ``first_ub`` bounds every first-train route of the subtree the rest serves.
+            With the first two trains identical (``twin``), any solution has a twin with
+            the routes of those two swapped, so one whose first route earns at least its
+            second's is enough: the rest's first train is bounded by ``first_ub`` instead
+            of what it earns alone. What comes back is still a real rest (a route above
+            the cap may be found and kept), and still bounds every solution of the
+            subtree that the search must see."""
             if not more:
                 return (0, 0, ()) if floor < 0 else None
+            rest_alone = alone[1:]
+            if twin and first_ub < rest_alone[0]:
+                rest_alone = [first_ub, *rest_alone[1:]]
             if pair_cat is not None:
                 conflicts = pair_cat.conflicts
                 b0 = 0
@@ -740,10 +755,10 @@ class _Search:
                     b0 |= conflicts[mi]
                 for mi in bot_arm:
                     b0 |= conflicts[mi]
-                out = self.run_pair(caps[1:], alone[1:], floor, (), pair_cat, used, b0,
+                out = self.run_pair(caps[1:], rest_alone, floor, (), pair_cat, used, b0,
                                     ceiling, idle=True)
             else:
-                out = self.run(caps[1:], alone[1:], floor, (), start_used=used,
+                out = self.run(caps[1:], rest_alone, floor, (), start_used=used,
                                ceiling=ceiling)
             if not out.complete:
                 raise _OutOfBudget
@@ -751,10 +766,11 @@ class _Search:
                 return (0, 0, ()) if floor < 0 else None
             return (out.best, self.snap_pieces(out.snap), out.snap)
 
-        def commit(rmask: int, rev: int, rest: Rest) -> Rest:
-            """The route ends here: record it if it beats the best; the rest it leaves."""
+        def commit(rmask: int, rev: int, rest: Rest, first_ub: int) -> Rest:
+            """The route ends here: record it if it beats the best; the rest it leaves
+            (for the route's extensions too: ``first_ub`` bounds them all)."""
             if rest[1] & rmask:
-                fresh = rest_above(rmask, state["best"] - rev, rest[0])
+                fresh = rest_above(rmask, state["best"] - rev, rest[0], first_ub)
                 if fresh is None:
                     # No better rest here; what is left is at most this.
                     return (state["best"] - rev, -1, ())
@@ -799,7 +815,8 @@ class _Search:
                 if ub + (rest[0] if rest[0] < ub else ub) <= state["best"]:
                     return
             if rest[1] & rmask:
-                fresh = rest_above(rmask, state["best"] - rev - future, rest[0])
+                fresh = rest_above(rmask, state["best"] - rev - future, rest[0],
+                                   rev + future)
                 if fresh is None or rev + future + fresh[0] <= state["best"]:
                     return
                 rest = fresh
@@ -826,7 +843,7 @@ class _Search:
                     r2 = rev + val[w] + bon[w]
                     here = rest
                     if r2 + rest[0] > state["best"]:
-                        here = commit(m2, r2, rest)
+                        here = commit(m2, r2, rest, rev + future)
                     if not bottom and c2 < cap and kind[anchor] == NORMAL:
                         ext(anchor, m2, g2, c2, r2, True, top_arm[0], anchor, here)
                     if k == NORMAL and c2 < cap:
@@ -850,7 +867,7 @@ class _Search:
                     anchor_now[0] = a
                     va = val[a] + bon[a]
                     if local:
-                        commit(start_used, va, rest0)
+                        commit(start_used, va, rest0, lim)
                     if cap >= 2:
                         ext(a, start_used, gvm[a], 1, va, False, -1, a, rest0)
             complete = True
