@@ -648,10 +648,12 @@ static void cat_free(Cat *c) {
     free(c);
 }
 
-/* first route not blocked, or -1 */
-static inline int cat_first_free(const Cat *c, const u64 *blocked) {
+/* first route not blocked, or -1. from: a word before which every route is known to be
+ * blocked (a blocked set only grows down the search, so a node's first free route is at
+ * or after its parent's; the words before it are not read, and need not be kept). */
+static inline int cat_first_free(const Cat *c, const u64 *blocked, int from) {
     int cw = c->n ? c->cw : 0;
-    for (int i = 0; i < cw; i++) {
+    for (int i = from; i < cw; i++) {
         u64 f = ~blocked[i];
         if (i == cw - 1 && (c->n & 63))
             f &= ((u64)1 << (c->n & 63)) - 1;
@@ -1455,11 +1457,12 @@ static void precord(Pair *r, i64 rev, i64 second, const int *route) {
 
 /* commit of run_pair: the catalogue (and blocked set) the node's children see; *fresh is
  * set when a new catalogue was listed (the caller frees it). */
-static Cat *pcommit(Pair *r, const u64 *rmask, i64 rev, const u64 *blocked, Cat *cat,
-                    const u64 **blocked_out, Cat **fresh) {
+static Cat *pcommit(Pair *r, const u64 *rmask, i64 rev, const u64 *blocked, int from,
+                    Cat *cat, const u64 **blocked_out, int *from_out, Cat **fresh) {
     *fresh = NULL;
     *blocked_out = blocked;
-    int j = cat_first_free(cat, blocked);
+    int j = cat_first_free(cat, blocked, from);
+    *from_out = j >= 0 ? j >> 6 : from;
     if (j >= 0) {
         precord(r, rev, cat->values[j], cat->routes + cat->roff[j]);
         return cat;
@@ -1482,18 +1485,21 @@ static Cat *pcommit(Pair *r, const u64 *rmask, i64 rev, const u64 *blocked, Cat 
         precord(r, rev, 0, NULL);
     *fresh = f;
     *blocked_out = f->zero;
+    *from_out = 0;
     return f;
 }
 
 static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 rev,
-                 int bottom, int minmove, int anchor, const u64 *blocked, Cat *cat) {
+                 int bottom, int minmove, int anchor, const u64 *blocked, int from, Cat *cat) {
     Kernel *k = r->k;
     k->nodes++;
     if (k->nodes == k->budget) {
         k->oob = 1;
         return;
     }
-    int j = cat_first_free(cat, blocked);
+    int j = cat_first_free(cat, blocked, from);
+    if (j >= 0)
+        from = j >> 6;
     i64 second = j >= 0 ? cat->values[j] : cat->floor;
     int room = r->cap - cnt;
     i64 best_now = r->best - second;
@@ -1527,6 +1533,7 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
         }
         cat = own;
         blocked = own->zero;
+        from = 0;
     }
     int wp = k->wp, wv = k->wv, cw = cat->cw;
     prefetch_children(k, v, rmask, gm, cnt, r->cap, bottom, minmove, anchor);
@@ -1545,7 +1552,7 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
         for (int i = 0; i < wv; i++)
             g2[i] = gm[i] | gw[i] | pw[i];
         const u64 *cf = cat->conflicts + (size_t)mi * cw;
-        for (int i = 0; i < cw; i++)
+        for (int i = from; i < cw; i++)
             b2[i] = blocked[i] | cf[i];
         if (bottom)
             r->bot[r->bl++] = mi;
@@ -1554,8 +1561,9 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
         if (c2 <= r->cap) {
             i64 r2 = rev + k->val[w] + k->bon[w];
             const u64 *b3;
+            int from3;
             Cat *fresh;
-            Cat *here = pcommit(r, m2, r2, b2, cat, &b3, &fresh);
+            Cat *here = pcommit(r, m2, r2, b2, from, cat, &b3, &from3, &fresh);
             if (!here)
                 goto out;
             if (r->reached) {
@@ -1563,14 +1571,14 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
                 goto out;
             }
             if (!bottom && c2 < r->cap && k->kind[anchor] == NORMAL) {
-                pext(r, anchor, m2, g2, c2, r2, 1, r->top[0], anchor, b3, here);
+                pext(r, anchor, m2, g2, c2, r2, 1, r->top[0], anchor, b3, from3, here);
                 if (k->oob || k->nomem || r->reached) {
                     cat_free(fresh);
                     goto out;
                 }
             }
             if (k2 == NORMAL && c2 < r->cap) {
-                pext(r, w, m2, g2, c2, r2, bottom, -1, anchor, b3, here);
+                pext(r, w, m2, g2, c2, r2, bottom, -1, anchor, b3, from3, here);
                 if (k->oob || k->nomem || r->reached) {
                     cat_free(fresh);
                     goto out;
@@ -1579,7 +1587,7 @@ static void pext(Pair *r, int v, const u64 *rmask, const u64 *gm, int cnt, i64 r
             cat_free(fresh);
         }
         if (k2 == PASSABLE) {
-            pext(r, w, m2, g2, cnt, rev + k->bon[w], bottom, -1, anchor, b2, cat);
+            pext(r, w, m2, g2, cnt, rev + k->bon[w], bottom, -1, anchor, b2, from, cat);
             if (k->oob || k->nomem || r->reached)
                 goto out;
         }
@@ -1619,14 +1627,15 @@ static int pair_search(Kernel *k, const i64 *caps, const i64 *alone, i64 best, c
         i64 va = k->val[a] + k->bon[a];
         if (k->local) {
             const u64 *b3;
+            int from3;
             Cat *fresh;
-            Cat *here = pcommit(&r, start_used, va, start_blocked, cat, &b3, &fresh);
+            Cat *here = pcommit(&r, start_used, va, start_blocked, 0, cat, &b3, &from3, &fresh);
             cat_free(fresh);
             if (!here || r.reached)
                 break;
         }
         if (r.cap >= 2) {
-            pext(&r, a, start_used, k->gvm + (size_t)a * wv, 1, va, 0, -1, a, start_blocked,
+            pext(&r, a, start_used, k->gvm + (size_t)a * wv, 1, va, 0, -1, a, start_blocked, 0,
                  cat);
             if (k->oob || k->nomem || r.reached)
                 break;
