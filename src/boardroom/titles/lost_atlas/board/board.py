@@ -85,6 +85,20 @@ def piece_shape(piece: MapPiece) -> PieceShape:
     return shape
 
 
+_PSEUDO: dict[int, tuple[Components, dict[str, TileDef]]] = {}
+
+
+def _shared_pseudo(components: Components) -> dict[str, TileDef]:
+    """The pseudo tiles (untiled cities, destinations) of every board of ``components``,
+    by name. They depend only on the components, so every game shares them, and with
+    them the geometry each gets when first laid (``LaidTile.make``, remembered on the
+    tile), which a new game's own pseudo tiles would make again."""
+    known = _PSEUDO.get(id(components))
+    if known is None or known[0] is not components:
+        known = _PSEUDO[id(components)] = (components, {})
+    return known[1]
+
+
 _STAMPED = frozenset({"spaces", "tiles", "hubs", "suburbs"})
 """The board's dicts kept as :class:`StampedDict` (whatever is assigned to them)."""
 _DIGESTED = frozenset({"tiles", "hubs"})
@@ -212,6 +226,8 @@ class Board:
     pieces: list[tuple[int, Hex, int]] = field(default_factory=list)
     """The map pieces as placed: (number, anchor, rotation)."""
     _pseudo: dict[str, TileDef] = field(default_factory=dict)
+    """The pseudo tiles by name (:meth:`empty` gives every board of its components the
+    same dict: :func:`_shared_pseudo`)."""
     _reach_cache: ReachCache = field(default_factory=ReachCache, repr=False,
                                      compare=False)
     """Results derived from the board (tracing, a company's best routes), shared by the
@@ -267,7 +283,7 @@ class Board:
     @classmethod
     def empty(cls, components: Components) -> Board:
         supply = {t.id: t.count for t in components.tiles.values() if t.count is not None}
-        return cls(components=components, supply=supply)
+        return cls(components=components, supply=supply, _pseudo=_shared_pseudo(components))
 
     # -- building the map ------------------------------------------------------
     def border_map(self) -> dict[Hex, bool]:
