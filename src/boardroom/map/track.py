@@ -44,6 +44,27 @@ STOP_AT, ARRIVE = 0, 1
 """The states a trace walks: at a stop, or arriving into a hex at one of its edges."""
 
 
+Step = tuple[int, int, int, int, int]
+"""A target with its move: (EDGE, edge, dq, dr, the neighbour's edge) for track leaving
+by ``edge`` into the neighbour (q + dq, r + dr), or (STOP, stop, 0, 0, 0)."""
+Exit = tuple[int, int, int]
+"""A move out of a hex by one of its sides: (dq, dr, the neighbour's edge it enters at)."""
+_EXIT: tuple[Exit, ...] = tuple((dq, dr, (e + 3) % 6) for e, (dq, dr) in enumerate(DIRECTIONS))
+
+
+def _steps_of(targets: tuple[tuple[Target, ...], ...]) -> tuple[tuple[Step, ...], ...]:
+    """Each target as a :data:`Step`, in the same order."""
+    return tuple([tuple([(EDGE, v, *_EXIT[v]) if k == EDGE else (STOP, v, 0, 0, 0)
+                         for k, v in ts]) for ts in targets])
+
+
+def _split(targets: tuple[tuple[Target, ...], ...],
+           ) -> tuple[tuple[tuple[Exit, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The targets' moves across a side (as :data:`Exit`) and their stops, apart."""
+    return (tuple([tuple([_EXIT[v] for k, v in ts if k == EDGE]) for ts in targets]),
+            tuple([tuple([v for k, v in ts if k == STOP]) for ts in targets]))
+
+
 @dataclass(frozen=True)
 class LaidTile:
     """A tile on a hex in one rotation, with its inner connections precomputed."""
@@ -54,6 +75,20 @@ class LaidTile:
     """For each edge 0-5, where track entering there leads."""
     from_stop: tuple[tuple[Target, ...], ...]
     """For each stop, where its track leads."""
+    edge_steps: tuple[tuple[Step, ...], ...]
+    """:attr:`from_edge` with each target's move across a side worked out (the walks'
+    inner loops read it: no neighbour or opposite edge computed per move)."""
+    stop_steps: tuple[tuple[Step, ...], ...]
+    """:attr:`from_stop` likewise."""
+    edge_exits: tuple[tuple[Exit, ...], ...]
+    """For each edge, the sides track entering there leaves by (the path targets of
+    :attr:`from_edge`), as moves into the neighbour."""
+    edge_stops: tuple[tuple[int, ...], ...]
+    """For each edge, the stops track entering there reaches."""
+    stop_exits: tuple[tuple[Exit, ...], ...]
+    """For each stop, the sides its track leaves by, as moves into the neighbour."""
+    stop_links: tuple[tuple[int, ...], ...]
+    """For each stop, the stops it is linked to."""
 
     @classmethod
     def make(cls, tile: TileDef, rotation: int) -> LaidTile:
@@ -81,8 +116,11 @@ class LaidTile:
         for i, j in tile.links:
             from_stop[i].append((STOP, j))
             from_stop[j].append((STOP, i))
-        return cls(tile, rotation, tuple(tuple(t) for t in from_edge),
-                   tuple(tuple(t) for t in from_stop))
+        by_edge = tuple([tuple(t) for t in from_edge])
+        by_stop = tuple([tuple(t) for t in from_stop])
+        return cls(tile, rotation, by_edge, by_stop,
+                   _steps_of(by_edge), _steps_of(by_stop),
+                   *_split(by_edge), *_split(by_stop))
 
 
 @dataclass
@@ -165,23 +203,29 @@ class TrackMap:
             tile = laid.get(h)
             if tile is None or i >= len(tile.from_stop):
                 continue
+            for j in tile.stop_links[i]:
+                if (h, j) not in stops:
+                    stops.add((h, j))
+                    stack.append((h, j))
             # every arrival this stop's track leads to, hex by hex
-            moves: list[tuple[Hex, tuple[Target, ...]]] = [(h, tile.from_stop[i])]
+            moves: list[tuple[Hex, tuple[Exit, ...]]] = [(h, tile.stop_exits[i])]
             while moves:
-                h, targets = moves.pop()
-                for kind, value in targets:
-                    if kind == EDGE:
-                        dq, dr = DIRECTIONS[value]
-                        n = (h[0] + dq, h[1] + dr)
-                        on = laid.get(n)
-                        if on is not None:
-                            item = (n, (value + 3) % 6)
-                            if item not in seen_arrivals:
-                                seen_arrivals.add(item)
-                                moves.append((n, on.from_edge[item[1]]))
-                    elif (h, value) not in stops:
-                        stops.add((h, value))
-                        stack.append((h, value))
+                h, exits = moves.pop()
+                q, r = h
+                for dq, dr, back in exits:
+                    n = (q + dq, r + dr)
+                    on = laid.get(n)
+                    if on is not None:
+                        item = (n, back)
+                        if item not in seen_arrivals:
+                            seen_arrivals.add(item)
+                            for j in on.edge_stops[back]:
+                                if (n, j) not in stops:
+                                    stops.add((n, j))
+                                    stack.append((n, j))
+                            onward = on.edge_exits[back]
+                            if onward:
+                                moves.append((n, onward))
         return stops
 
     def _trace_states(self, starts: Iterable[StopRef],
@@ -339,13 +383,12 @@ class TraceSearch:
                     continue
                 if k >= len(tile.from_stop):
                     continue
-                targets = tile.from_stop[k]
+                targets = tile.stop_steps[k]
             else:
-                targets = tile.from_edge[k]
-            for target, value in targets:
+                targets = tile.edge_steps[k]
+            for target, value, dq, dr, back in targets:
                 if target == EDGE:
-                    dq, dr = DIRECTIONS[value]
-                    step = (ARRIVE, (at[0] + dq, at[1] + dr), (value + 3) % 6)
+                    step = (ARRIVE, (at[0] + dq, at[1] + dr), back)
                 else:
                     step = (STOP_AT, at, value)
                 if step not in parent:
