@@ -205,12 +205,16 @@ def _same_content(board: Board, content: tuple[object, ...]) -> bool:
 def reaches(board: Board, op: Operator, spots: Collection[StopRef]) -> bool:
     """Can ``op`` trace a route to one of ``spots``? Walks its trace only until it does
     (a no needs the whole trace)."""
+    if not spots:
+        return False
     search = trace_search(board, op)
-    if any(spot in search.reach.stops for spot in spots):
+    # (set.isdisjoint rather than any() over a generator: asked for every pair of
+    # minors in a Merger Round, where starting a generator costs more than the test)
+    if not search.reach.stops.isdisjoint(spots):
         return True
-    if search.floor is not None and any(spot in search.floor.stops for spot in spots):
+    if search.floor is not None and not search.floor.stops.isdisjoint(spots):
         return True
-    if search.done or not any(spot in search.upper_stops() for spot in spots):
+    if search.done or search.upper_stops().isdisjoint(spots):
         return False
     hexes = {spot[0] for spot in spots}
     while (found := search.grow()) is not None:

@@ -466,9 +466,13 @@ def _cheapest(state: LostAtlasState) -> list[tuple[str, str]]:
 def _affordable_purchase(state: LostAtlasState, company: str) -> bool:
     """Can the treasury pay for some train of the stack or the pool?"""
     cash = state.treasury(company)
-    prices = [_price(state, t) for t in _stack_choices(state)]
-    prices += [_price(state, t) for t in state.pool]
-    return any(p <= cash for p in prices)
+    for t in _stack_choices(state):
+        if _price(state, t) <= cash:
+            return True
+    for t in state.pool:  # noqa: SIM110 (plain loops: asked at most settles)
+        if _price(state, t) <= cash:
+            return True
+    return False
 
 
 def _leadoff_applies(state: LostAtlasState, company: str) -> bool:
@@ -680,7 +684,10 @@ def _has_step_options(state: LostAtlasState, op: OperatingRound) -> bool:
                                     _colours(state), op.budget)
     if _rulebook_has_option(state, op):
         return True
-    return any(hook(state, op.company, op.step) for hook in POINTS.step_options)
+    for hook in POINTS.step_options:  # noqa: SIM110 (no generator: asked at every settle)
+        if hook(state, op.company, op.step):
+            return True
+    return False
 
 
 def _rulebook_has_option(state: LostAtlasState, op: OperatingRound) -> bool:
