@@ -1245,23 +1245,31 @@ def _next_step(state: LostAtlasState, log: list[str]) -> None:
 
 def _settle(state: LostAtlasState, log: list[str]) -> bool:
     """Move past steps with nothing to decide (doing what they do without a choice);
-    end turns and begin the next. True when no company is left to operate."""
+    end turns and begin the next. True when no company is left to operate.
+
+    The questions about the company's turn as a whole (is it still there, does a variant
+    play it, is an offer, a forced purchase or a variant's interlude pending) are asked
+    again after anything happened, but not when only the step moved on: nothing they
+    read has changed then."""
+    stepped = False  # only the step moved on since the company's questions were asked
     while True:
         op = _op(state)
-        if state.round == OVER:
-            return False
-        if op.company not in state.corps:  # dissolved or removed during its turn
-            if _end_turn(state, log, flip=False):
-                return True
-            continue
-        if _automated_turn(state, op.company, log):  # the Solo Game's Conglomerate
-            if state.round == OVER or _end_turn(state, log):
-                return state.round != OVER
-            continue
-        if op.offer is not None or op.forced is not None:
-            return False
-        if interlude(state, op.company) is not None:
-            return False
+        if not stepped:
+            if state.round == OVER:
+                return False
+            if op.company not in state.corps:  # dissolved or removed during its turn
+                if _end_turn(state, log, flip=False):
+                    return True
+                continue
+            if _automated_turn(state, op.company, log):  # the Solo Game's Conglomerate
+                if state.round == OVER or _end_turn(state, log):
+                    return state.round != OVER
+                continue
+            if op.offer is not None or op.forced is not None:
+                return False
+            if interlude(state, op.company) is not None:
+                return False
+        stepped = False
         if op.step == RUN and not _route_trains(state, op.company):
             _no_revenue(state, op.company, "has no train", log)
             op.step = TRAINS
@@ -1280,6 +1288,7 @@ def _settle(state: LostAtlasState, log: list[str]) -> bool:
                 return True
             continue
         _next_step(state, log)
+        stepped = True
 
 
 def _automated_turn(state: LostAtlasState, company: str, log: list[str]) -> bool:
