@@ -63,7 +63,7 @@ def check_placement(shape: PieceShape, placed: dict[Hex, bool], anchor: Hex, rot
     """
     cells = place_hexes(shape, anchor, rotation)
     own = set(cells)
-    if any(c in placed for c in cells):
+    if not placed.keys().isdisjoint(own):
         return "map.build.overlap"
     shared = 0
     for (q, r), is_border in zip(cells, shape.border, strict=True):

@@ -87,7 +87,7 @@ def check_hub(board: Board, op: Operator, spot: StopRef, cost: int,
         return IllegalAction("lost_atlas.hub.city-spot", f"there is no city spot {_ref_text(spot)}")
     if laid.tile.stops[i].kind != "city":
         return IllegalAction("lost_atlas.hub.city-spot", "hubs go only on city spots")
-    if any(op.id in board.hubs.get(ref, ()) for ref in board.stops_on(h)):
+    if _has_own_hub(board, op, h):
         return IllegalAction("lost_atlas.hub.one-per-tile",
                              f"{op.id} already has a hub on the tile at {h}")
     if board.free_slots(spot) <= 0:
@@ -190,11 +190,21 @@ def _suburb_city_rule(board: Board, op: Operator, h: Hex) -> int:
         return _NOT_BASIC
     if h in board.suburbs:
         return _HAS_SUBURB
-    if any(op.id in board.hubs.get(ref, ()) for ref in board.stops_on(h)):
+    if _has_own_hub(board, op, h):
         return _OWN_HUB
     if not reaches(board, op, board.stops_on(h)):
         return _NOT_REACHED
     return 0
+
+
+def _has_own_hub(board: Board, op: Operator, h: Hex) -> bool:
+    """Does ``op`` have a hub on one of the stops of ``h``'s tile? (A plain loop: asked
+    for every city a suburb or hub is listed for.)"""
+    hubs = board.hubs
+    for ref in board.stops_on(h):  # noqa: SIM110
+        if op.id in hubs.get(ref, ()):
+            return True
+    return False
 
 
 def _suburb_city_problem(board: Board, op: Operator, h: Hex) -> IllegalAction | None:

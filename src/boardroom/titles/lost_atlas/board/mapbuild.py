@@ -875,7 +875,7 @@ class MapBuilder:
         for group in geom:
             cells = group.cells
             seen: set[Hex] = set()  # each spot once, met lazily (an "any?" stops early)
-            for fq, fr in reversed(list(adj)):
+            for fq, fr in reversed(adj):  # (nothing changes adj while this runs)
                 for oq, orr in cells:
                     tq, tr = spot = (fq - oq, fr - orr)
                     if spot in seen:
@@ -891,9 +891,11 @@ class MapBuilder:
                         if shared < min_shared:
                             continue
                         for o in group.orientations:
-                            if any((tq + bq, tr + br) in adj for bq, br in o.border):
-                                continue
-                            yield (tq + o.anchor[0], tr + o.anchor[1]), o.rotation
+                            for bq, br in o.border:
+                                if (tq + bq, tr + br) in adj:
+                                    break
+                            else:
+                                yield (tq + o.anchor[0], tr + o.anchor[1]), o.rotation
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:

@@ -491,8 +491,8 @@ def blocked_edges(board: Board, h: Hex, op: Operator) -> frozenset[int]:
         known = board._reach_cache[key] = {}
     found = known.get(h)
     if found is None:
-        found = known[h] = frozenset(e for e in range(6)
-                                     if _edge_rule(board, h, e, bridging))
+        found = known[h] = frozenset([e for e in range(6)
+                                      if _edge_rule(board, h, e, bridging)])
     return found
 
 
@@ -505,9 +505,10 @@ def _new_track_reached(board: Board, h: Hex, reach: Reach, new: TileDef, rotatio
     entries = reach.entries.get(h)
     if entries is not None and not entries.isdisjoint(edges):
         return True
-    if stops:
-        reached = reach.stops
-        return any((h, i) in reached for i in stops)
+    reached = reach.stops
+    for i in stops:  # noqa: SIM110 (no generator: asked for every rotation checked)
+        if (h, i) in reached:
+            return True
     return False
 
 
@@ -533,8 +534,9 @@ def _new_track(new: TileDef, rotation: int,
 def _route_into(h: Hex, reach: Reach, new: TileDef, rotation: int) -> bool:
     """Can a route reach the tile as placed (for a city upgrade)? Through one of its
     stops, or into one of its exits (the new ones included)."""
-    if any((h, i) in reach.stops for i in range(len(new.stops))):
-        return True
+    for i in range(len(new.stops)):
+        if (h, i) in reach.stops:
+            return True
     return bool(reach.enters(h) & new.exits(rotation))
 
 
@@ -582,7 +584,12 @@ def check_lay(board: Board, op: Operator, colours: tuple[str, ...], budget: LayB
 
 def _in_hex(reach: Reach, h: Hex) -> bool:
     """Does ``reach`` arrive into ``h`` or reach a stop there?"""
-    return h in reach.entries or any(ref[0] == h for ref in reach.stops)
+    if h in reach.entries:
+        return True
+    for ref in reach.stops:  # noqa: SIM110 (no generator: asked at every lay check)
+        if ref[0] == h:
+            return True
+    return False
 
 
 def _check_placed(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
@@ -774,8 +781,10 @@ def _any_lay_among(board: Board, op: Operator, colours: tuple[str, ...], budget:
                 tiled.append(h)
         elif yellow and next(_lays_at(board, op, colours, budget, reach, h), None) is not None:
             return True
-    return any(next(_lays_at(board, op, colours, budget, reach, h), None) is not None
-               for h in tiled)
+    for h in tiled:  # (a plain loop: asked at most settles)
+        if next(_lays_at(board, op, colours, budget, reach, h), None) is not None:
+            return True
+    return False
 
 
 def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBudget,
@@ -825,9 +834,13 @@ def _lays_at(board: Board, op: Operator, colours: tuple[str, ...], budget: LayBu
             # into the new track (an edge it arrives through, or a stop it reaches)
             if not exits.isdisjoint(blocked):
                 continue
-            if (entries is not None and not entries.isdisjoint(edges)) or (
-                    stops and any((h, i) in reached for i in stops)):
+            if entries is not None and not entries.isdisjoint(edges):
                 yield TileLay(h, tile_id, rotation)
+                continue
+            for i in stops:
+                if (h, i) in reached:
+                    yield TileLay(h, tile_id, rotation)
+                    break
 
 
 Shape = tuple[int, frozenset[int], frozenset[int], tuple[int, ...]]
