@@ -23,7 +23,7 @@ from boardroom.map.hexes import Hex, neighbour, rotate_edge
 from boardroom.map.pieces import TRIANGLE, PieceShape, place_hexes
 from boardroom.map.tiles import Stop, TileDef
 from boardroom.map.track import StopRef, TrackMap
-from boardroom.titles.lost_atlas.board.components import Components, MapPiece
+from boardroom.titles.lost_atlas.board.components import Components, MapHex, MapPiece
 
 BLANK, WATER, MOUNTAIN, CITY, BORDER, DESTINATION = (
     "blank", "water", "mountain", "city", "border", "destination",
@@ -70,19 +70,24 @@ def stop_blocks(stop: Stop, owners: Sequence[str], company: str, overnight: bool
     return not overnight
 
 
-_SHAPES: dict[int, tuple[MapPiece, PieceShape]] = {}
+_SHAPES: dict[int, tuple[MapPiece, PieceShape, tuple[MapHex, ...]]] = {}
 
 
 def piece_shape(piece: MapPiece) -> PieceShape:
     """The piece's shape (made once per piece object)."""
+    return _shape_and_hexes(piece)[0]
+
+
+def _shape_and_hexes(piece: MapPiece) -> tuple[PieceShape, tuple[MapHex, ...]]:
+    """The piece's shape and its hexes in the order of the shape's offsets, made once
+    per piece object."""
     known = _SHAPES.get(id(piece))
     if known is not None and known[0] is piece:
-        return known[1]
-    order = {"A": 0, "B": 1, "C": 2}
-    hexes = sorted(piece.hexes, key=lambda h: order[h.pos])
-    shape = PieceShape(offsets=TRIANGLE, border=tuple(h.terrain == BORDER for h in hexes))
-    _SHAPES[id(piece)] = (piece, shape)
-    return shape
+        return known[1], known[2]
+    hexes = tuple(sorted(piece.hexes, key=lambda h: _POSITION_ORDER[h.pos]))
+    shape = PieceShape(offsets=TRIANGLE, border=tuple([h.terrain == BORDER for h in hexes]))
+    _SHAPES[id(piece)] = (piece, shape, hexes)
+    return shape, hexes
 
 
 _PSEUDO: dict[int, tuple[Components, dict[str, TileDef]]] = {}
@@ -292,8 +297,8 @@ class Board:
 
     def add_piece(self, piece: MapPiece, anchor: Hex, rotation: int) -> list[Hex]:
         """Put a map piece on the table (placement rules are checked by the caller)."""
-        hexes = sorted(piece.hexes, key=lambda h: _POSITION_ORDER[h.pos])
-        cells = place_hexes(piece_shape(piece), anchor, rotation)
+        shape, hexes = _shape_and_hexes(piece)
+        cells = place_hexes(shape, anchor, rotation)
         for cell, mh in zip(cells, hexes, strict=True):
             # In field order, positionally (binding a dozen keywords per hex was a fair
             # share of a replay's map building): hex, terrain, piece, home, cost, printed,
