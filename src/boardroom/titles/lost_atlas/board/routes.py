@@ -35,7 +35,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from boardroom.map.hexes import Hex, neighbour, opposite
+from boardroom.map.hexes import DIRECTIONS, Hex, neighbour, opposite
 from boardroom.map.track import EDGE, STOP, LaidTile, StopRef
 from boardroom.routing import (
     Route,
@@ -368,7 +368,11 @@ def submitted_revenue(board: Board, company_id: str, trains: Sequence[int | None
         # (ref, value, bonus, hub, terminal, blocked) of each stop reached, in order
         groups: set[tuple[object, ...]] = set()
         used: set[tuple[object, ...]] = set()
-        previous: Waypoint | None = None
+        # The point before: a stop (``stop_before``), or a side (``after_side``), or
+        # none (both unset: the first point). Kept apart so that no point's type is
+        # asked twice.
+        stop_before: StopRef | None = None
+        after_side = False
         entered: Hex = (0, 0)  # after a side: the hex it enters, and the edge it enters at
         a = 0
         for point in waypoints:
@@ -377,41 +381,47 @@ def submitted_revenue(board: Board, company_id: str, trains: Sequence[int | None
                 if not 0 <= e < 6:
                     return None
                 tile = laid.get(h)
-                n = neighbour(h, e)
+                dq, dr = DIRECTIONS[e]  # neighbour() and opposite(), inline
+                n = (h[0] + dq, h[1] + dr)
                 other = laid.get(n)
-                back = opposite(e)
+                back = (e + 3) % 6
                 if (tile is None or other is None or not tile.from_edge[e]
-                        or not other.from_edge[back] or previous is None):
+                        or not other.from_edge[back]):
                     return None
-                if isinstance(previous, Side):  # along a path of the hex entered
+                if after_side:  # along a path of the hex entered
                     if h != entered or a == e or (EDGE, e) not in tile.from_edge[a]:
                         return None
                     piece: tuple[object, ...] = ("path", h, min(a, e), max(a, e))
-                else:  # out of the stop along its stub
-                    if h != previous[0] or (STOP, previous[1]) not in tile.from_edge[e]:
+                elif stop_before is not None:  # out of the stop along its stub
+                    if h != stop_before[0] or (STOP, stop_before[1]) not in tile.from_edge[e]:
                         return None
-                    piece = ("stub", h, previous[1], e)
+                    piece = ("stub", h, stop_before[1], e)
+                else:  # a route may not begin with a side
+                    return None
                 crossing = ("side", h, e) if h < n else ("side", n, back)
                 if piece in used or crossing in used:
                     return None
                 used.add(piece)
                 used.add(crossing)
                 entered, a = n, back
+                after_side = True
+                stop_before = None
             else:
                 h, i = point
                 tile = laid.get(h)
                 if tile is None or not 0 <= i < len(tile.tile.stops):
                     return None
-                if isinstance(previous, Side):  # in along the stub of the side entered
+                if after_side:  # in along the stub of the side entered
                     if h != entered or (STOP, i) not in tile.from_edge[a]:
                         return None
                     piece = ("stub", h, i, a)
-                elif previous is not None:  # along a link of the same tile
-                    j = previous[1]
-                    if previous[0] != h or i == j or (min(i, j), max(i, j)) not in tile.tile.links:
+                elif stop_before is not None:  # along a link of the same tile
+                    j = stop_before[1]
+                    if (stop_before[0] != h or i == j
+                            or (min(i, j), max(i, j)) not in tile.tile.links):
                         return None
                     piece = ("link", h, min(i, j), max(i, j))
-                if previous is not None:
+                if after_side or stop_before is not None:
                     if piece in used:
                         return None
                     used.add(piece)
@@ -423,8 +433,9 @@ def submitted_revenue(board: Board, company_id: str, trains: Sequence[int | None
                     return None
                 groups.add(group)
                 stops.append(((h, i), value, bonus, hub, terminal, blocked))
-            previous = point
-        if isinstance(previous, Side) or not stops:
+                after_side = False
+                stop_before = point
+        if after_side or not stops:
             return None
         if len(waypoints) == 1 and (cut_throat or not stops[0][3]):  # a local route
             return None
