@@ -152,7 +152,11 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
     def check(self, state: LostAtlasState, action: Action, seat: int) -> IllegalAction | None:
         if state.round == OVER:
             return IllegalAction("core.game-over", "the game is over")
-        if seat not in self.to_act(state):
+        if not state.discards and state.round == OPERATING:  # most actions: to_act's own
+            acting = seat == operating_round.to_act(state)  # answer, without the tuple
+        else:
+            acting = seat in self.to_act(state)
+        if not acting:
             return IllegalAction("core.not-your-decision",
                                  f"it is not {state.players[seat]}'s decision now")
         if state.discards:
