@@ -7,6 +7,7 @@ checks both paths against ``routing.brute``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -50,6 +51,17 @@ def test_kernel_and_python_agree_on_abstract_networks(block: int) -> None:
         for budget in (1, 7, 30):
             stopped, _ = both(problem, budget)
             assert validate(problem, stopped.routes) is None
+
+
+def test_kernel_and_python_agree_when_the_first_two_of_three_trains_are_twins() -> None:
+    """The twins' cap on the rest's first train (``twin`` in ``_Search.run``, ``r->twin``
+    in ``_bnb.c``) prunes alike on both paths, to the proof and within a budget."""
+    for seed in range(100):
+        for trains in ((None, None, 2), (None, None, None), (4, 4, 2)):
+            problem = dataclasses.replace(random_problem(20_000 + seed), trains=trains)
+            python, _ = both(problem, None)
+            assert python.proven
+            both(problem, 30)
 
 
 def test_kernel_and_python_agree_on_hex_boards() -> None:

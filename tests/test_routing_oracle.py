@@ -9,6 +9,8 @@ crossings, the mine and port tiles, a Distant Destination, other companies' hubs
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from boardroom.core.rng import Rng
@@ -16,6 +18,7 @@ from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef
 from boardroom.routing import Route, RouteProblem, RouteRules, Stop, Track, solve, validate
 from boardroom.routing.brute import all_routes, best_routes
+from boardroom.routing.search import solve_with
 from boardroom.titles.lost_atlas.board.board import BLANK, CITY, DESTINATION, Board, Space
 from boardroom.titles.lost_atlas.board.components import load_components
 from boardroom.titles.lost_atlas.board.operator import EXPRESS, OVERNIGHT
@@ -69,6 +72,22 @@ def test_search_matches_the_oracle_on_abstract_networks(block: int) -> None:
     per = ABSTRACT // 6
     for seed in range(block * per, (block + 1) * per):
         agree(random_problem(seed))
+
+
+@pytest.mark.parametrize("trains", [(None, None, 2), (None, None, None), (4, 4, 2)])
+def test_three_trains_whose_first_two_are_twins_match_the_oracle(
+        trains: tuple[int | None, ...]) -> None:
+    """The first two trains identical (``twin`` in ``search._Search.run``): the rest's first
+    train is searched only up to what the first route can earn, as any solution has a twin
+    with those two routes swapped. The pure-Python path and the default one (the kernel
+    where it is built) both reach the brute-force optimum."""
+    for seed in range(100):
+        problem = dataclasses.replace(random_problem(20_000 + seed), trains=trains)
+        total, _ = best_routes(problem)
+        for result in (solve(problem), solve_with(problem, kernel=False)):
+            assert result.proven
+            assert result.total == total
+            assert validate(problem, result.routes) is None
 
 
 COMPONENTS = load_components()
