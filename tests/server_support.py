@@ -158,10 +158,14 @@ class ServerProcess:
 LISTENING = re.compile(r"listening on (http://\S+)")
 
 
-def start_server(*args: str, timeout: float = 60.0) -> ServerProcess:
-    """``boardroom serve --port 0 ARGS``; waits for its start-up line and reads the port."""
+def start_server(*args: str, timeout: float = 60.0,
+                 chosen_seeds: bool = True) -> ServerProcess:
+    """``boardroom serve --port 0 ARGS``; waits for its start-up line and reads the port.
+    ``chosen_seeds``: with ``--allow-chosen-seeds`` (most tests seed games of people to get
+    known positions; test_server_security.py tests the refusal without it)."""
     command = [sys.executable, "-c", "from boardroom.cli.main import main; main()",
-               "serve", "--port", "0", *args]
+               "serve", "--port", "0", *(["--allow-chosen-seeds"] if chosen_seeds else []),
+               *args]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, bufsize=1)
     output: list[str] = []

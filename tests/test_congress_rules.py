@@ -4,6 +4,7 @@ file and its replacement, options, notation, views, and the terminal game."""
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,13 @@ import boardroom
 from boardroom import IllegalAction, OptionError
 from boardroom.cli.main import cli
 from boardroom.titles.congress.actions import Expand, parse
-from boardroom.titles.congress.data import DataError, load_data, shipped_raw
+from boardroom.titles.congress.data import (
+    MAX_DATA_BYTES,
+    DataError,
+    load_data,
+    read_file,
+    shipped_raw,
+)
 from boardroom.titles.congress.state import ACTIVE, AUCTION, EXPAND_MORE, MERGE, OVER, TURN
 from congress_positions import activate, idx, lay, new, ok, turn_of
 
@@ -40,14 +47,53 @@ def test_congress_data_option_replaces_the_shipped_file(tmp_path: Path) -> None:
     assert again.state.value[0] == 9
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(raw))
-    from_file = boardroom.new_game("congress", ["A", "B", "C"], options={"data": str(path)})
-    assert from_file.record.options["data"] == raw
     runner = CliRunner()
     out = tmp_path / "g.json"
     result = runner.invoke(cli, ["new", "congress", "-p", "A,B,C", "--option",
                                  f"data=@{path}", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert json.loads(out.read_text())["options"]["data"]["cities"][0]["value"] == 9
+
+
+def load_raw(text: str) -> dict[str, object]:
+    return tomllib.loads(text)
+
+
+def test_congress_data_option_is_content_never_a_file_name(tmp_path: Path) -> None:
+    """Issue 26: the title reads no file (the server passes strangers' options to it): a
+    string is the data file's TOML text, a path in it is just bad TOML, and nothing in the
+    error tells what is on the disk; the command line reads ``@FILE`` (TOML or JSON)."""
+    shipped = (Path(boardroom.__file__).parent / "titles/congress/data/congress.toml"
+               ).read_text(encoding="utf-8")
+    mine = tmp_path / "mine.toml"
+    mine.write_text(shipped, encoding="utf-8")  # a valid data file: still not read
+    text_game = boardroom.new_game("congress", ["A", "B", "C"], options={"data": shipped})
+    assert text_game.record.options["data"] == load_raw(shipped)  # the record holds a table
+    for name in (str(mine), "/etc/passwd", "/etc", "/no/such/file", "/dev/zero"):
+        with pytest.raises(DataError) as refused:
+            boardroom.new_game("congress", ["A", "B", "C"], options={"data": name})
+        message = str(refused.value)
+        assert "not valid TOML text" in message and "not a file name" in message
+        assert "root:" not in message and "directory" not in message.lower()
+        assert "No such file" not in message and "format" not in message
+    with pytest.raises(DataError, match="limited to"):
+        boardroom.new_game("congress", ["A", "B", "C"],
+                           options={"data": "x = 1\n" * (MAX_DATA_BYTES // 6 + 1)})
+    runner = CliRunner()
+    out = tmp_path / "g.json"
+    result = runner.invoke(cli, ["new", "congress", "-p", "A,B,C", "--option",
+                                 f"data=@{mine}", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["options"]["data"] == load_raw(shipped)
+    zero = runner.invoke(cli, ["new", "congress", "-p", "A,B,C", "--option",
+                               "data=@/dev/zero", "-o", str(out)])
+    assert zero.exit_code == 2 and "not a regular file" in zero.output
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"#" * (MAX_DATA_BYTES + 1))
+    with pytest.raises(DataError, match="larger than"):
+        read_file(str(big))
+    with pytest.raises(DataError, match="not a regular file"):
+        read_file("/dev/zero")
 
 
 @pytest.mark.parametrize(("change", "message"), [

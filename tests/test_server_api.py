@@ -39,6 +39,9 @@ def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 
 
 def client_for(url: str, **settings: Any) -> TestClient:
+    # these tests choose seeds for games of people (known positions); the refusal of a
+    # chosen seed is tested in test_server_security.py
+    settings.setdefault("allow_chosen_seeds", True)
     return TestClient(create_app(Settings(url, **settings)))
 
 

@@ -23,6 +23,10 @@ from server_support import create, play_first_legal, state, wait_for
 
 
 def client_for(tmp_path: Path, **settings: Any) -> TestClient:
+    # seeded games of people and webhooks to receivers on 127.0.0.1: both refused by
+    # default (tested in test_server_security.py), allowed here
+    settings.setdefault("allow_chosen_seeds", True)
+    settings.setdefault("allow_private_webhooks", True)
     return TestClient(create_app(Settings(f"sqlite:///{tmp_path}/b.sqlite3", **settings)))
 
 
@@ -250,11 +254,15 @@ def test_with_redis_the_rate_limit_is_shared_by_every_process(tmp_path: Path) ->
         pytest.skip(f"no Redis at {url}: {exc}")
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
+    # a random bearer value is no seat's: it counts against the client's address (the
+    # test client's), under a key prefix of this run's own (other runs share the Redis)
     headers = {"Authorization": f"Bearer {secrets.token_hex(16)}"}
-    with client_for(tmp_path / "a", rate_per_s=0.1, rate_burst=6, redis_url=url) as one, \
-            client_for(tmp_path / "b", rate_per_s=0.1, rate_burst=6, redis_url=url) as two:
-        # a window of 60 s holds 6 requests of this token, wherever they go (each process
-        # alone would let its 5 through); start clear of a window's end
+    shared = {"rate_per_s": 0.1, "rate_burst": 6, "redis_url": url,
+              "redis_prefix": f"boardroom-test-{secrets.token_hex(6)}"}
+    with client_for(tmp_path / "a", **shared) as one, \
+            client_for(tmp_path / "b", **shared) as two:
+        # a window of 60 s holds 6 requests of this address, wherever they go (each
+        # process alone would let its 5 through); start clear of a window's end
         if time.time() % 60 > 50:
             time.sleep(60 - time.time() % 60 + 0.1)
         codes = [(one if i % 2 else two).get("/api/health", headers=headers).status_code

@@ -32,8 +32,9 @@ def real_server() -> bool:
 def running_server(data: Path) -> Iterator[str]:
     port = free_port()
     if real_server():
+        # the browser tests choose seeds (to get known positions) for games of people
         command = [str(Path(sys.executable).with_name("boardroom")), "serve", "--port", str(port),
-                   "--data", str(data)]
+                   "--data", str(data), "--allow-chosen-seeds"]
         cwd = None
     else:
         command = [sys.executable, "-m", "uvicorn", "contract_server:make_app", "--factory",

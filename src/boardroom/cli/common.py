@@ -5,7 +5,10 @@ Nothing here knows a title: it works through :class:`~boardroom.core.game.Game` 
 
 from __future__ import annotations
 
+import os
 import secrets
+import stat
+import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -73,10 +76,38 @@ def parse_value(text: str) -> bool | int | str:
         return text
 
 
-def read_json_value(path: str) -> Any:
-    """The JSON value of the file an ``@FILE`` option value names (a map file, say)."""
+OPTION_FILE_LIMIT = 4 * 1024 * 1024
+"""The largest file an ``@FILE`` option value may name (checked before reading)."""
+
+
+def read_option_text(path: str) -> str:
+    """The text of an option file: a regular file of at most :data:`OPTION_FILE_LIMIT`
+    bytes (so ``@/dev/zero`` is refused, not read until memory runs out)."""
     try:
-        return parse_json(read_text(path, "option file"), f"option file {path}")
+        info = os.stat(path)
+    except OSError as exc:
+        raise CliError(f"cannot read option file {path}: {exc.strerror or exc}") from exc
+    if not stat.S_ISREG(info.st_mode):
+        raise CliError(f"option file {path} is not a regular file")
+    if info.st_size > OPTION_FILE_LIMIT:
+        raise CliError(f"option file {path} is larger than {OPTION_FILE_LIMIT} bytes")
+    try:
+        return read_text(path, "option file")
+    except RecordError as exc:
+        raise CliError(str(exc)) from exc
+
+
+def read_json_value(path: str) -> Any:
+    """The value of the file an ``@FILE`` option value names (a map file, say): JSON, or
+    for a ``.toml`` file its table (Congress's data file)."""
+    text = read_option_text(path)
+    if path.lower().endswith(".toml"):
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise CliError(f"option file {path} is not valid TOML: {exc}") from exc
+    try:
+        return parse_json(text, f"option file {path}")
     except RecordError as exc:
         raise CliError(str(exc)) from exc
 
@@ -84,8 +115,10 @@ def read_json_value(path: str) -> Any:
 def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
     """Read ``KEY=VALUE`` pairs into an options dict (the title validates them).
 
-    ``KEY=@FILE`` takes the JSON value in FILE (``map=@twin-bays.json``), so the record
-    holds the value itself and replays without the file.
+    ``KEY=@FILE`` takes the JSON value in FILE (``map=@twin-bays.json``; a ``.toml`` file:
+    its table, ``data=@my-congress.toml``), so the record holds the value itself and
+    replays without the file. Only here, on the local command line, is a file read: a
+    title's options are content, never a path.
     """
     options: dict[str, Any] = {}
     for pair in pairs:

@@ -30,6 +30,7 @@ from boardroom.bots.base import bot_names
 from boardroom.core.registry import get_title, title_names
 from boardroom.server import schemas as s
 from boardroom.server.bots import BotRunner
+from boardroom.server.clients import parse_networks
 from boardroom.server.config import Settings, normalize_url
 from boardroom.server.db import make_engine, migrate
 from boardroom.server.deps import Games, Token, who
@@ -47,6 +48,30 @@ THREADS = 256
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": s.ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 429)
 }
+
+
+CODES = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
+         405: "method-not-allowed", 409: "conflict", 413: "too-large", 422: "illegal",
+         429: "rate-limited", 503: "unavailable"}
+"""The ``error`` code of each status (the same for every error of that status)."""
+
+
+def http_error_body(status: int, detail: Any) -> dict[str, Any]:
+    """The error shape for a Starlette/FastAPI ``HTTPException``: ``{"error": CODE,
+    "message": SENTENCE}``; a dict detail (``{"message", "rule", ...}``) joins the body.
+
+    >>> http_error_body(404, "Not Found")
+    {'error': 'not-found', 'message': 'Not Found'}
+    >>> http_error_body(422, {"message": "no map", "rule": "web.map.title"})
+    {'error': 'illegal', 'message': 'no map', 'rule': 'web.map.title'}
+    """
+    body: dict[str, Any] = {"error": CODES.get(status, "http-error")}
+    if isinstance(detail, dict):
+        body.update(detail)
+        body["message"] = str(detail.get("message", CODES.get(status, "error")))
+    else:
+        body["message"] = str(detail)
+    return body
 
 
 def created_out(created: Created, settings: Settings) -> s.CreatedOut:
@@ -121,7 +146,9 @@ def create_app(settings: Settings) -> FastAPI:
     add_front_end(app)
     app.add_middleware(BodyLimit, limit=settings.max_body, import_limit=settings.max_import)
     app.add_middleware(RateLimit, per_s=settings.rate_per_s, burst=settings.rate_burst,
-                       redis_url=settings.redis_url)
+                       redis_url=settings.redis_url,
+                       trusted=parse_networks(settings.trusted_proxies),
+                       known=games.known_token, redis_prefix=settings.redis_prefix)
     return app
 
 
@@ -141,9 +168,8 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
-        return JSONResponse({"error": code, "message": str(exc.detail)},
-                            status_code=exc.status_code)
+        return JSONResponse(http_error_body(exc.status_code, exc.detail),
+                            status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(Exception)
     async def crash(request: Request, exc: Exception) -> JSONResponse:
@@ -313,12 +339,16 @@ def add_live(app: FastAPI) -> None:
                    undos: int | None = None) -> None:
         """Live updates: a ``state`` message now and after every change. Reconnect with
         ``after`` (the count last seen) and ``undos`` to get only what was missed."""
-        try:
-            viewer = await run_in_threadpool(who, games, game_id, token)
-        except ApiError as exc:
-            await ws.close(code=4000 + exc.status, reason=exc.message[:120])
-            return
+        # refusals after the handshake, as close codes a client can read (a refused
+        # handshake is only an HTTP 403 to a browser): 4404 no such game, 4403 a token
+        # of no seat of this game, 4401 a malformed one
         await ws.accept()
+        try:
+            viewer = await run_in_threadpool(who, games, game_id, token or None)
+        except ApiError as exc:
+            await ws.close(code=4000 + exc.status,
+                           reason=exc.message.encode()[:120].decode(errors="ignore"))
+            return
         queue = hub.subscribe(game_id)
 
         async def push() -> None:

@@ -93,7 +93,8 @@ def percentile(values: list[float], q: float) -> float:
 
 def start(args: list[str]) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-c", "from boardroom.cli.main import main; main()", "serve",
-               "--port", "0", "--rate-limit", "0", "--log-level", "error", *args]
+               "--port", "0", "--rate-limit", "0", "--log-level", "error",
+               "--allow-chosen-seeds", *args]  # seeded games, so every run plays the same
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True)
     assert proc.stdout is not None

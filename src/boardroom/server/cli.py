@@ -38,24 +38,48 @@ def describe(url: str) -> str:
 @click.option("--bot-time", default=5.0, show_default=True, type=click.FloatRange(0.01),
               help="Seconds a bot may think; past them the random bot decides.")
 @click.option("--rate-limit", default=50.0, show_default=True, type=click.FloatRange(0),
-              help="Requests a second per token (0: no limit).")
+              help="Requests a second per seat (a valid token) or per client address "
+                   "(0: no limit).")
+@click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDR",
+              help="A reverse proxy's address or network (CIDR), repeatable: requests "
+                   "from it are counted against the client its X-Forwarded-For names.")
+@click.option("--allow-private-webhooks", is_flag=True,
+              help="Let webhooks reach loopback, private, link-local and metadata "
+                   "addresses (default: public internet addresses only).")
+@click.option("--allow-chosen-seeds", is_flag=True,
+              help="Accept a chosen seed for a game with more than one human seat (the "
+                   "game is marked seed_chosen either way).")
+@click.option("--access-log", is_flag=True,
+              help="Log every request (uvicorn's access log; tokens are redacted).")
 @click.option("--public-url", default="", help="The address clients use, for seat URLs.")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["debug", "info", "warning", "error"]))
 def serve(host: str, port: int, data_dir: str, database_url: str | None,
-          redis_url: str | None, bot_time: float, rate_limit: float, public_url: str,
+          redis_url: str | None, bot_time: float, rate_limit: float,
+          trusted_proxies: tuple[str, ...], allow_private_webhooks: bool,
+          allow_chosen_seeds: bool, access_log: bool, public_url: str,
           log_level: str) -> None:
     """Start the game server (FastAPI on uvicorn); Ctrl-C stops it."""
     import uvicorn
 
+    from boardroom.server import redact
     from boardroom.server.app import create_app
+    from boardroom.server.clients import parse_networks
 
+    try:
+        parse_networks(trusted_proxies)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--trusted-proxy") from None
     url = database_url or sqlite_url(data_dir)
     settings = Settings(url, redis_url=redis_url, bot_time_s=bot_time, rate_per_s=rate_limit,
                         rate_burst=max(rate_limit * 4, 20.0),
-                        public_url=public_url.rstrip("/"))
+                        public_url=public_url.rstrip("/"),
+                        trusted_proxies=tuple(trusted_proxies),
+                        allow_private_webhooks=allow_private_webhooks,
+                        allow_chosen_seeds=allow_chosen_seeds)
     logging.basicConfig(level=log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    redact.install()
     try:
         app = create_app(settings)
     except Exception as exc:
@@ -80,6 +104,10 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
     click.echo(f"Boardroom server listening on http://{shown}:{bound} "
                f"(database {describe(url)})", nl=True)
     click.echo(f"API: http://{shown}:{bound}/api/openapi.json", nl=True)
-    config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=1 << 20,
-                            timeout_graceful_shutdown=3)
+    # proxy_headers off: uvicorn would otherwise believe X-Forwarded-For from 127.0.0.1;
+    # the rate limit reads it itself, from --trusted-proxy only
+    config = uvicorn.Config(app, log_level=log_level, access_log=access_log,
+                            ws_max_size=1 << 20, timeout_graceful_shutdown=3,
+                            proxy_headers=False)
+    redact.install()  # uvicorn configured its loggers' handlers just now
     uvicorn.Server(config).run(sockets=[sock])

@@ -15,10 +15,13 @@ class Settings:
 
     database_url: str
     redis_url: str | None = None
+    redis_prefix: str = "boardroom"
+    """The start of every Redis key the server writes (the rate limit's counts)."""
     bot_time_s: float = 5.0
     """A bot's time for one decision; past it the random bot decides instead."""
     rate_per_s: float = 50.0
-    """Requests per second one token (or one address without a token) may make; 0: no limit."""
+    """Requests per second one seat (a valid token) or one client address (no token, or
+    one the server does not know) may make; 0: no limit."""
     rate_burst: float = 200.0
     max_body: int = 64 * 1024
     """Bytes in a request body (a record import may be larger: :attr:`max_import`)."""
@@ -35,6 +38,17 @@ class Settings:
     cache_games: int = 2000
     """Games kept in memory; others are rebuilt from their records when next needed."""
     play_bots: bool = True
+    allow_private_webhooks: bool = False
+    """Let webhooks reach loopback, private, link-local and metadata addresses (off: only
+    public internet addresses; see :mod:`boardroom.server.netguard`)."""
+    allow_chosen_seeds: bool = False
+    """Accept a chosen seed (or an imported record's, which is known) for a game with more
+    than one human seat; such a game is marked ``seed_chosen`` either way."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks (CIDR) of reverse proxies whose ``X-Forwarded-For`` names the
+    client the rate limit counts against (see :mod:`boardroom.server.clients`)."""
+    max_option: int = 64 * 1024
+    """Bytes of one option value (as JSON), checked before the title reads it."""
 
 
 def sqlite_url(data_dir: str | Path) -> str:

@@ -1,13 +1,24 @@
-"""Request limits, as ASGI middleware: body size and per-token rate.
+"""Request limits, as ASGI middleware: body size and request rate.
 
 Both answer with the server's JSON error body (413, 429), never a traceback.
 
-The rate limit is a token bucket per bearer token, kept in the process: with several
-processes behind a load balancer each enforces it on its own share of the requests. With
-Redis configured (``--redis``) the count is kept there instead, shared by every process:
-at most ``burst`` requests in each window of ``burst / per_s`` seconds, counted under a
-hash of the token (never the token itself); if Redis cannot be reached the process's own
-bucket decides and the failure is logged.
+The rate limit is a token bucket per *key*, kept in the process:
+
+* a request with a valid seat or admin token (``Authorization: Bearer`` or, for the live
+  feed, ``?token=``) counts against that seat: ``seat:<hash of the token>``; a token is
+  valid once this process has seen it belong to a game (it made the game, or a request
+  with it was answered for its seat), see :meth:`GameStore.known_token`;
+* every other request (no token, a malformed header, a token nobody issued) counts
+  against the client's address: ``addr:<address>``, the connection's peer or, behind a
+  configured trusted proxy, the client ``X-Forwarded-For`` names
+  (:mod:`boardroom.server.clients`). So a new random bearer value each request is the
+  same client to the limit.
+
+With several processes behind a load balancer each enforces it on its own share of the
+requests. With Redis configured (``--redis``) the count is kept there instead, shared by
+every process: at most ``burst`` requests in each window of ``burst / per_s`` seconds,
+counted under a hash of the key (never a token itself); if Redis cannot be reached the
+process's own bucket decides and the failure is logged.
 """
 
 from __future__ import annotations
@@ -17,9 +28,14 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from boardroom.server.clients import Network, client_address
+from boardroom.server.tokens import token_hash
 
 IMPORT_PATH = "/api/games/import"
 log = logging.getLogger("boardroom.server.limits")
@@ -33,10 +49,6 @@ async def send_error(send: Send, status: int, code: str, message: str) -> None:
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
-
-
-class _TooLarge(Exception):
-    pass
 
 
 class BodyLimit:
@@ -63,36 +75,44 @@ class BodyLimit:
                                      f"the request body is limited to {limit} bytes")
                     return
         seen = 0
-        started = False
+        started = refused = False
 
         async def counted() -> Message:
-            nonlocal seen
+            # a body without a length (chunked) is counted as it arrives: past the limit
+            # the client is answered 413 here and the app is told the client left (an
+            # exception raised into the app would become its own 400 instead)
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:
-                    raise _TooLarge
+                    refused = True
+                    if not started:
+                        await send_error(send, 413, "too-large",
+                                         f"the request body is limited to {limit} bytes")
+                    return {"type": "http.disconnect"}
             return message
 
         async def watched(message: Message) -> None:
             nonlocal started
+            if refused:
+                return  # the 413 was the answer; whatever the app says now is dropped
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
-        try:
-            await self.app(scope, counted, watched)
-        except _TooLarge:
-            if not started:
-                await send_error(send, 413, "too-large",
-                                 f"the request body is limited to {limit} bytes")
+        await self.app(scope, counted, watched)
 
 
 class SharedCounts:
     """Request counts in Redis, shared by every server process (a fixed window each)."""
 
-    def __init__(self, url: str, per_s: float, burst: float) -> None:
+    def __init__(self, url: str, per_s: float, burst: float,
+                 prefix: str = "boardroom") -> None:
         self.url = url
+        self.prefix = prefix
         self.burst = burst
         self.window = max(1.0, burst / per_s) if per_s > 0 else 1.0
         self._client: Any = None
@@ -109,7 +129,7 @@ class SharedCounts:
 
             self._client = redis.asyncio.Redis.from_url(self.url, socket_timeout=1)
         slot = int(time.time() // self.window)
-        name = f"boardroom:rate:{slot}:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
+        name = f"{self.prefix}:rate:{slot}:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
         try:
             pipe = self._client.pipeline(transaction=False)
             pipe.incr(name)
@@ -124,29 +144,47 @@ class SharedCounts:
         return int(count) <= self.burst
 
 
+def request_token(scope: Scope) -> str | None:
+    """The token a request carries: ``Authorization: Bearer <token>`` or ``?token=``."""
+    for name, value in scope["headers"]:
+        if name == b"authorization":
+            scheme, _, token = bytes(value).decode("latin-1").partition(" ")
+            return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+    query = bytes(scope.get("query_string", b"")).decode("latin-1")
+    if "token=" in query:
+        tokens = parse_qs(query).get("token")
+        if tokens and tokens[0]:
+            return tokens[0]
+    return None
+
+
 class RateLimit:
-    """A token bucket per bearer token (per client address without one); with
-    ``redis_url``, counts shared by every process in Redis."""
+    """A token bucket per seat (a valid token) or per client address (everything else);
+    with ``redis_url``, counts shared by every process in Redis."""
 
     def __init__(self, app: ASGIApp, per_s: float, burst: float,
-                 redis_url: str | None = None) -> None:
+                 redis_url: str | None = None, trusted: tuple[Network, ...] = (),
+                 known: Callable[[str], bool] = lambda digest: False,
+                 redis_prefix: str = "boardroom") -> None:
         self.app = app
         self.per_s = per_s
         self.burst = burst
+        self.trusted = trusted
+        self.known = known
         self._buckets: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
-        self.shared = SharedCounts(redis_url, per_s, burst) if redis_url else None
+        self.shared = (SharedCounts(redis_url, per_s, burst, redis_prefix)
+                       if redis_url else None)
 
     def key(self, scope: Scope) -> str:
-        for name, value in scope["headers"]:
-            if name == b"authorization":
-                return "t:" + bytes(value).decode("latin-1")[-64:]
-        query = bytes(scope.get("query_string", b"")).decode("latin-1")
-        for part in query.split("&"):
-            if part.startswith("token="):
-                return "t:Bearer " + part[6:]
-        client: Any = scope.get("client") or ("?", 0)
-        return "a:" + str(client[0])
+        """``seat:<token hash>`` for a token this process knows is valid, else
+        ``addr:<client address>``."""
+        token = request_token(scope)
+        if token is not None and len(token) <= 128:
+            digest = token_hash(token)
+            if self.known(digest):
+                return "seat:" + digest
+        return "addr:" + client_address(scope, self.trusted)
 
     def allow(self, key: str) -> bool:
         now = time.monotonic()
@@ -171,6 +209,7 @@ class RateLimit:
             allowed = self.allow(key)
         if not allowed:
             await send_error(send, 429, "rate-limited",
-                             f"at most {self.per_s:g} requests a second for one token")
+                             f"at most {self.per_s:g} requests a second for one seat "
+                             "or client address")
             return
         await self.app(scope, receive, send)

@@ -86,6 +86,8 @@ class GameOut(BaseModel):
     audit: list[str] = Field(description="the take-backs, as sentences")
     undo_request: UndoRequestOut | None
     undos: int
+    seed_chosen: bool = Field(description="the seed was chosen by the game's maker, who can "
+                                          "compute every draw: the game is never rated")
 
 
 class GameSummary(BaseModel):
@@ -95,6 +97,7 @@ class GameSummary(BaseModel):
     count: int
     seats: list[SeatPublic]
     open_seats: list[int]
+    seed_chosen: bool
     created_at: float
     updated_at: float
 

@@ -14,6 +14,7 @@ applied to the cache and acknowledged.
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
@@ -35,7 +36,15 @@ from boardroom.server import tables as t
 from boardroom.server.commits import GroupCommit, Transactions
 from boardroom.server.config import Settings
 from boardroom.server.db import is_sqlite
-from boardroom.server.errors import BadRequest, Conflict, Forbidden, Illegal, NotFound
+from boardroom.server.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    Illegal,
+    NotFound,
+    TooLarge,
+)
+from boardroom.server.netguard import WebhookRefused, check_url
 from boardroom.server.tokens import matches, new_game_id, new_token, token_hash
 
 log = logging.getLogger("boardroom.server")
@@ -94,6 +103,8 @@ class Entry:
     """Live messages made since the last change, by who sees them and from which action
     (every live client of one seat, or every spectator, gets the one picture made for
     the first of them); emptied when the game changes."""
+    seed_chosen: bool = False
+    """The seed came from the client (see :meth:`GameStore.create`)."""
 
     @property
     def count(self) -> int:
@@ -169,6 +180,23 @@ class GameStore:
         """SQLite: this process is the only writer, so a cached game is always current."""
         self.transactions: Transactions = (
             GroupCommit(engine) if self.sole_writer else Transactions(engine))
+        self._known: OrderedDict[str, None] = OrderedDict()
+        """Hashes of tokens seen to be valid (for the rate limit's seat keys)."""
+
+    KNOWN_TOKENS = 200_000
+
+    def known_token(self, digest: str) -> bool:
+        """Whether the token of hash ``digest`` is one this process has seen to belong to
+        a game (it issued it, or a request with it was answered for its seat or admin)."""
+        with self._guard:
+            return digest in self._known
+
+    def _learn(self, digest: str) -> None:
+        with self._guard:
+            self._known[digest] = None
+            self._known.move_to_end(digest)
+            while len(self._known) > self.KNOWN_TOKENS:
+                self._known.popitem(last=False)
 
     # -- plumbing -------------------------------------------------------------
     def _lock(self, game_id: str) -> threading.RLock:
@@ -239,7 +267,7 @@ class GameStore:
     def _build(self, conn: Connection, row: Any) -> Entry:
         game = Game(row.title, row.players, int(row.seed), row.options)
         entry = Entry(row.id, game, row.status, row.version, row.undos, row.admin_hash, [], [],
-                      [], None, row.created_at)
+                      [], None, row.created_at, seed_chosen=bool(row.seed_chosen))
         for notation, seat in conn.execute(
             select(t.actions.c.notation, t.actions.c.seat)
             .where(t.actions.c.game_id == row.id).order_by(t.actions.c.idx)
@@ -337,12 +365,14 @@ class GameStore:
         if token is None:
             return Who(None)
         if matches(token, entry.admin_hash):
+            self._learn(entry.admin_hash)
             return Who(None, admin=True)
         digest = token_hash(token)
         for seat in entry.seats:
             if secrets.compare_digest(digest, seat.token_hash):
                 if not seat.claimed:
                     self._claim(entry, seat)
+                self._learn(digest)
                 return Who(seat.seat)
         raise Forbidden("this token belongs to no seat of this game")
 
@@ -370,20 +400,52 @@ class GameStore:
                     not spec.webhook.startswith(("http://", "https://"))
                     or len(spec.webhook) > 2000):
                 raise BadRequest("a webhook is an http:// or https:// URL")
+            if spec.webhook is not None and not s.allow_private_webhooks:
+                try:
+                    check_url(spec.webhook)
+                except WebhookRefused as exc:
+                    raise BadRequest(str(exc), rule="server.webhook.public") from exc
+
+    def _check_options(self, options: dict[str, Any]) -> None:
+        """Each option value is at most ``max_option`` bytes of JSON (before any title
+        reads it)."""
+        limit = self.settings.max_option
+        for key, value in options.items():
+            if len(str(key)) > 64:
+                raise BadRequest("an option's name has at most 64 characters")
+            if len(json.dumps(value)) > limit:
+                raise TooLarge(f"option {key!r} is limited to {limit} bytes")
+
+    def _check_seed(self, chosen: bool, specs: Sequence[SeatSpec], over: bool) -> None:
+        """A chosen seed lets its chooser compute every draw: refused for a game still to
+        be played by more than one person, unless ``--allow-chosen-seeds``."""
+        humans = sum(1 for spec in specs if spec.bot is None)
+        if chosen and humans > 1 and not over and not self.settings.allow_chosen_seeds:
+            raise BadRequest(
+                "a chosen seed lets whoever chose it compute every draw, so this server "
+                "draws the seed itself for a game with more than one person (leave out "
+                "'seed', or seat bots); boardroom serve --allow-chosen-seeds accepts it",
+                rule="server.seed.chosen")
 
     def create(self, title: str, options: dict[str, Any], seed: int | None,
                specs: Sequence[SeatSpec]) -> Created:
         self._check_seats(specs)
+        self._check_options(options)
+        chosen = seed is not None
+        self._check_seed(chosen, specs, over=False)
         if seed is None:
             seed = secrets.randbelow(2**63)
         try:
             game = Game(title, [s.name for s in specs], seed, options)
         except BoardroomError as exc:
             raise BadRequest(str(exc)) from exc
-        return self._insert(game, specs, [])
+        return self._insert(game, specs, [], seed_chosen=chosen)
 
     def import_record(self, data: Any, specs: Sequence[SeatSpec] | None) -> Created:
         """Start an online game from a record file: its actions are replayed and kept."""
+        options = data.get("options") if isinstance(data, dict) else None
+        if isinstance(options, dict):
+            self._check_options(options)
         try:
             record = Record.from_json(data)
             game = Game(record.title, record.players, record.seed, record.options)
@@ -407,9 +469,12 @@ class GameStore:
                     str(RecordError(f"action {index} ({text!r}) cannot be replayed: {exc}"))
                 ) from exc
             actors.append(seats[0])
-        return self._insert(game, specs, actors)
+        # the record's seed is known to whoever sends it
+        self._check_seed(True, specs, over=game.is_over)
+        return self._insert(game, specs, actors, seed_chosen=True)
 
-    def _insert(self, game: Game, specs: Sequence[SeatSpec], actors: list[int]) -> Created:
+    def _insert(self, game: Game, specs: Sequence[SeatSpec], actors: list[int],
+                seed_chosen: bool = False) -> Created:
         game_id = new_game_id()
         tokens = [new_token() for _ in specs]
         admin = new_token()
@@ -421,7 +486,7 @@ class GameStore:
                 id=game_id, title=record.title, rules_version=record.rules_version,
                 options=record.options, players=record.players, seed=str(record.seed),
                 admin_hash=token_hash(admin), status=status, count=len(record.actions),
-                version=1, undos=0, created_at=now, updated_at=now))
+                version=1, undos=0, created_at=now, updated_at=now, seed_chosen=seed_chosen))
             conn.execute(insert(t.seats), [
                 {"game_id": game_id, "seat": i, "name": s.name, "token_hash": token_hash(tok),
                  "bot": s.bot, "webhook": s.webhook, "claimed": False}
@@ -433,10 +498,12 @@ class GameStore:
                     for i, (a, seat) in enumerate(zip(record.actions, actors, strict=True))])
 
         self._write(work)
+        for digest in (token_hash(admin), *map(token_hash, tokens)):
+            self._learn(digest)
         entry = Entry(game_id, game, status, 1, 0, token_hash(admin),
                       [SeatInfo(i, s.name, token_hash(tok), s.bot, s.webhook, False)
                        for i, (s, tok) in enumerate(zip(specs, tokens, strict=True))],
-                      list(actors), [], None, now)
+                      list(actors), [], None, now, seed_chosen=seed_chosen)
         self._remember(entry)
         self._fire(Change(game_id, 1, entry.count, entry.to_act, (), status))
         return Created(game_id, tokens, admin, [s.name for s in specs], [s.bot for s in specs])
@@ -735,6 +802,7 @@ class GameStore:
                 "id": r.id, "title": r.title, "status": r.status, "count": r._mapping["count"],
                 "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats[r.id]],
                 "open_seats": open_seats if r.status == PLAY else [],
+                "seed_chosen": bool(r.seed_chosen),
                 "created_at": r.created_at, "updated_at": r.updated_at,
             })
         return out
@@ -792,4 +860,5 @@ def snapshot_of(entry: Entry, who: Who, log_from: int = 0,
         "audit": list(entry.audit),
         "undo_request": request_json(entry),
         "undos": entry.undos,
+        "seed_chosen": entry.seed_chosen,
     }

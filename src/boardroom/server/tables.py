@@ -1,6 +1,7 @@
 """The database schema (SQLAlchemy Core tables). A change here needs an Alembic migration.
 
-* ``games``: one row per game; ``version`` grows with every change (action, undo, seat
+* ``games``: one row per game (``seed_chosen``: the seed came from the client, so its
+  chooser can compute the draws); ``version`` grows with every change (action, undo, seat
   change), ``undos`` with every take-back, so a cache knows whether it may just apply the
   new actions;
 * ``seats``: names, hashed tokens, bots and webhooks;
@@ -23,6 +24,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -42,6 +44,7 @@ games = Table(
     Column("undos", Integer, nullable=False),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    Column("seed_chosen", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(

@@ -3,7 +3,9 @@
 Sent once when a seat becomes asked to act; delivered on a worker thread with a bounded
 number of tries and a growing pause between them, so a dead receiver never blocks play.
 The body carries no token: ``{"content": ..., "text": ..., "game", "seat", "name",
-"count", "url"}``.
+"count", "url"}``. Unless ``--allow-private-webhooks``, a hook reaches public internet
+addresses only, checked on the addresses it connects to (:mod:`boardroom.server.netguard`);
+redirects are not followed.
 """
 
 from __future__ import annotations
@@ -12,19 +14,40 @@ import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
 from boardroom.server.config import Settings
+from boardroom.server.netguard import (
+    Resolver,
+    WebhookRefused,
+    check_url,
+    resolve,
+    webhook_client,
+)
 from boardroom.server.store import PLAY, Change, GameStore
 
 log = logging.getLogger("boardroom.server.webhooks")
 
 
+def shown(url: str) -> str:
+    """The part of a webhook URL a log may show: its scheme and host (the path of a
+    Discord or Slack hook is its secret).
+
+    >>> shown("https://discord.com/api/webhooks/123/s3cret")
+    'https://discord.com/...'
+    """
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}/..."
+
+
 class Notifier:
-    def __init__(self, store: GameStore, settings: Settings) -> None:
+    def __init__(self, store: GameStore, settings: Settings,
+                 resolver: Resolver = resolve) -> None:
         self.store = store
         self.settings = settings
+        self.resolver = resolver
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="webhook")
         self.sent = 0
         self.failed = 0
@@ -56,17 +79,31 @@ class Notifier:
     def deliver(self, url: str, body: dict[str, Any]) -> bool:
         s = self.settings
         pause = s.webhook_backoff_s
+        if not s.allow_private_webhooks:
+            try:  # checked again now (the name may resolve elsewhere than at creation)
+                check_url(url, self.resolver)
+            except WebhookRefused as exc:
+                log.warning("webhook to %s not sent: %s", shown(url), exc)
+                self.failed += 1
+                return False
+        with webhook_client(s.webhook_timeout_s, s.allow_private_webhooks,
+                            self.resolver) as client:
+            return self._deliver(client, url, body, pause)
+
+    def _deliver(self, client: httpx.Client, url: str, body: dict[str, Any],
+                 pause: float) -> bool:
+        s = self.settings
         for attempt in range(1, s.webhook_tries + 1):
             try:
-                reply = httpx.post(url, json=body, timeout=s.webhook_timeout_s)
+                reply = client.post(url, json=body)
                 if reply.status_code < 300:
                     self.sent += 1
                     return True
-                log.warning("webhook %s answered %s (try %d of %d)", url, reply.status_code,
-                            attempt, s.webhook_tries)
+                log.warning("webhook to %s answered %s (try %d of %d)", shown(url),
+                            reply.status_code, attempt, s.webhook_tries)
             except httpx.HTTPError as exc:
-                log.warning("webhook %s failed: %s (try %d of %d)", url, exc, attempt,
-                            s.webhook_tries)
+                log.warning("webhook to %s failed: %s (try %d of %d)", shown(url), exc,
+                            attempt, s.webhook_tries)
             if attempt < s.webhook_tries:
                 time.sleep(pause)
                 pause *= 2

@@ -153,13 +153,21 @@ def _at(game: Game, at: int | None) -> Game:
     if at is None or at == count:
         return game
     if not 0 <= at <= count:
-        raise HTTPException(422, f"the game has {count} actions; 'at' must be 0 to {count}")
+        raise _illegal("web.history.at",
+                       f"the game has {count} actions; 'at' must be 0 to {count}")
     return _HISTORY.at(game, at)
 
 
 def _refusal(exc: IllegalAction) -> JSONResponse:
+    """The server's error shape for a refused action: ``{error: "illegal", message, rule}``."""
     return JSONResponse(status_code=422, content={
-        "error": exc.message, "rule": exc.rule, "detail": str(exc)})
+        "error": "illegal", "message": exc.message, "rule": exc.rule})
+
+
+def _illegal(rule: str, message: str) -> HTTPException:
+    """A 422 naming its rule; the server's handler answers ``{error: "illegal", message,
+    rule}`` (an ``HTTPException`` whose detail is a dict: its keys join the body)."""
+    return HTTPException(422, detail={"message": message, "rule": rule})
 
 
 @router.get("/api/web/titles")
@@ -194,13 +202,14 @@ def game_map(
     """
     game, seat = _game(request, game_id, authorization)
     if game.title.name != "lost_atlas":
-        raise HTTPException(422, f"{game.title.display_name} has no map to draw")
+        raise _illegal("web.map.title", f"{game.title.display_name} has no map to draw")
     past = _at(game, at)
     if preview is not None:
         if seat is None:
             raise HTTPException(403, "a spectator has no actions to preview")
         if past is not game:
-            raise HTTPException(422, "a preview is of the game as it stands, not of the past")
+            raise _illegal("web.map.preview-past",
+                           "a preview is of the game as it stands, not of the past")
         count = len(game.record.actions)
         if after is not None and after != count:
             return JSONResponse(status_code=409, content={
@@ -212,7 +221,7 @@ def game_map(
         except IllegalAction as exc:
             return _refusal(exc)
         except BoardroomError as exc:
-            raise HTTPException(422, str(exc)) from None
+            raise _illegal("web.map.preview", str(exc)) from None
         past = trial
     return _MAPS.picture(game_id, past)
 
@@ -227,7 +236,7 @@ def drawn_piece(
     svgs}``), drawn as the map draws it; public, like the map."""
     game, _ = _game(request, game_id, authorization)
     if game.title.name != "lost_atlas":
-        raise HTTPException(422, f"{game.title.display_name} has no map pieces")
+        raise _illegal("web.piece.title", f"{game.title.display_name} has no map pieces")
     return piece_pictures(game)
 
 

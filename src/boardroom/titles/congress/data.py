@@ -2,8 +2,12 @@
 
 The shipped file is ``data/congress.toml``; every value in it is Boardroom's invention,
 marked ``provisional`` there and listed in ``docs/congress.md``. A user may replace it
-with their own data (option ``data``: a path to a TOML or JSON file, or the JSON object
-itself), checked here entry by entry; a bad file is a :class:`DataError` naming the entry.
+with their own data (option ``data``: the data file's content, as TOML text or as the
+JSON object; never a file name: the game server takes options from strangers, so the title
+reads no file. The command line reads a file and passes its content, see
+:func:`read_file`), checked here entry by entry; a bad file is a :class:`DataError`
+naming the entry. Content and files are capped at :data:`MAX_DATA_BYTES`, checked before
+anything is parsed.
 
 >>> data = load_data()
 >>> data.city_index["MAN"], data.cities[data.city_index["MAN"]].value
@@ -15,10 +19,11 @@ itself), checked here entry by entry; a bad file is a :class:`DataError` naming 
 from __future__ import annotations
 
 import json
+import os
+import stat
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from boardroom.core.errors import OptionError
@@ -293,15 +298,42 @@ def shipped_raw() -> dict[str, Any]:
     return tomllib.loads(text.read_text(encoding="utf-8"))
 
 
+MAX_DATA_BYTES = 256 * 1024
+"""The largest data file or content accepted (the shipped file is under 8 KiB)."""
+
+
+def parse_text(text: str) -> dict[str, Any]:
+    """Option ``data`` given as TOML text: its table (capped, then parsed)."""
+    if len(text) > MAX_DATA_BYTES or len(text.encode("utf-8")) > MAX_DATA_BYTES:
+        raise DataError(f"option data: the content is limited to {MAX_DATA_BYTES} bytes")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"option data: not valid TOML text ({exc}); the option holds the "
+                        "data file's content (TOML text or a JSON object), not a file "
+                        "name (on the command line: --option data=@FILE)") from exc
+
+
 def read_file(path: str) -> dict[str, Any]:
-    """The content of a user's data file (``.json`` is JSON, anything else TOML)."""
+    """The content of a user's data file (``.json`` is JSON, anything else TOML), for the
+    command line only: a regular file of at most :data:`MAX_DATA_BYTES`, checked before
+    it is read."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"option data: cannot read {path}: {exc}") from exc
+        with open(path, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise DataError(f"option data: {path} is not a regular file")
+            if info.st_size > MAX_DATA_BYTES:
+                raise DataError(f"option data: {path} is larger than {MAX_DATA_BYTES} bytes")
+            data = handle.read(MAX_DATA_BYTES + 1)
+    except OSError as exc:
+        raise DataError(f"option data: cannot read {path}: {exc.strerror or exc}") from exc
+    if len(data) > MAX_DATA_BYTES:
+        raise DataError(f"option data: {path} is larger than {MAX_DATA_BYTES} bytes")
     try:
+        text = data.decode("utf-8")
         raw = json.loads(text) if path.endswith(".json") else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
         raise DataError(f"option data: {path} is not valid: {exc}") from exc
     if not isinstance(raw, dict):
         raise DataError(f"option data: {path} must hold an object")

@@ -38,7 +38,7 @@ from boardroom.titles.congress.actions import (
     Start,
     parse,
 )
-from boardroom.titles.congress.data import Data, load_data, read_file
+from boardroom.titles.congress.data import Data, load_data, parse_text
 from boardroom.titles.congress.state import (
     ACQUIRED,
     ACTIVE,
@@ -106,10 +106,11 @@ class CongressTitle(Title[CongressState, CongressAction]):
                 raise OptionError(f"option {key} is one of {', '.join(values)}, not {value!r}")
             out[key] = value
         raw = options.get("data")
-        if isinstance(raw, str):
-            raw = read_file(raw)
+        if isinstance(raw, str):  # content, never a file name: no file is read here
+            raw = parse_text(raw)
         if raw is not None and not isinstance(raw, dict):
-            raise OptionError("option data is a file name or the data file's JSON object")
+            raise OptionError("option data is the data file's content: TOML text or its "
+                              "JSON object")
         data = load_data(raw)
         if len(players) not in data.rules.players:
             counts = ", ".join(str(n) for n in data.rules.players)

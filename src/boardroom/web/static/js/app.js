@@ -1,4 +1,5 @@
-// The page's entry: a hash router between the lobby and a game's table.
+// The page's entry: a hash router between the lobby and a game's table (and the
+// server's own paths: /games/<id>, a seat's link with #token=..., or a spectator's).
 import {h, clear} from "./dom.js";
 import {renderLobby} from "./lobby.js";
 import {Table} from "./table.js";
@@ -13,9 +14,11 @@ function route() {
   const params = new URLSearchParams(query || "");
   const parts = path.split("/").filter(Boolean);
   // the server's seat links: /games/<id>#token=<seat token>
+  // and the spectator's link, /games/<id> with no fragment at all (a "#/..." fragment
+  // there is the page's own router again)
   const served = location.pathname.match(/^\/games\/([^/]+)$/);
-  if (served && !hash.startsWith("#/")) {
-    const token = new URLSearchParams(hash.slice(1)).get("token");
+  if (served && !location.hash.startsWith("#/")) {
+    const token = new URLSearchParams(location.hash.slice(1)).get("token");
     current = new Table(root, served[1], token);
     current.start();
   } else if (parts[0] === "game" && parts[1]) {

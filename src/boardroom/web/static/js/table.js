@@ -45,10 +45,12 @@ export class Table {
   connect() {
     // live updates: the server's WebSocket pushes a message after every change; polling
     // stays as the fallback (slower while the socket is open)
+    // (a spectator, holding no token, connects without one: no empty ?token=)
     const token = this.linkToken || this.tokens()[0] || "";
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
     try {
-      const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/live?token=${encodeURIComponent(token)}`);
+      const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/live${query}`);
       ws.onmessage = (ev) => {
         let msg = {};
         try { msg = JSON.parse(ev.data); } catch (e) { msg = {}; }
@@ -216,7 +218,10 @@ export class Table {
       d.result ? h("strong", {}, "The game is over. ") :
         h("span", {}, "Waiting for ", h("strong", {id: "waiting"}, waiting.join(", ") || "nobody"), ". "),
       seat !== null ? h("span", {}, "You are ", h("strong", {id: "me"}, this.name(seat)), ".") : h("span", {}, "Spectating."),
-      this.past ? h("button", {id: "back-to-now", onclick: () => this.scrub(null)}, "Back to now") : "");
+      this.past ? h("button", {id: "back-to-now", onclick: () => this.scrub(null)}, "Back to now") : "",
+      d.seed_chosen ? h("p.seed-chosen", {id: "seed-chosen"}, h("strong", {}, "Chosen seed. "),
+        "Whoever made this game chose its seed, so they can work out every draw " +
+        "(the hands and the bag); this game is never rated.") : "");
     const refusal = h("div.refusal", {id: "refusal", role: "alert", hidden: true});
     const main = h("section.board-area", {id: "board-area"});
     const side = h("aside.side", {});
