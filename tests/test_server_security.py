@@ -142,6 +142,13 @@ def test_rate_limit_keys_on_the_address_not_the_header_text(tmp_path: Path) -> N
             assert set(creating) == {429}
             # a valid seat token counts against its seat, not the spent address
             assert client.get(f"/api/games/{game}", headers=bearer(token)).status_code == 200
+            live = f"{ws_base(server)}/api/games/{game}/live"
+            with connect(f"{live}?token={secrets.token_urlsafe(24)}") as ws, \
+                    pytest.raises(ConnectionClosed) as closed:
+                ws.recv(10)  # live connections count too: a close code, after the handshake
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+            with connect(f"{live}?token={token}") as ws:
+                assert json.loads(ws.recv(10))["type"] == "state"
     finally:
         server.stop()
 

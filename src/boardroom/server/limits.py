@@ -8,9 +8,9 @@ The rate limit is a token bucket per *key*, kept in the process:
   feed, ``?token=``) counts against that seat: ``seat:<hash of the token>``; a token is
   valid once this process has seen it belong to a game (it made the game, or a request
   with it was answered for its seat), see :meth:`GameStore.known_token`;
-* every other request (no token, a malformed header, a token nobody issued) counts
-  against the client's address: ``addr:<address>``, the connection's peer or, behind a
-  configured trusted proxy, the client ``X-Forwarded-For`` names
+* every other request or live connection (no token, a malformed header, a token nobody
+  issued) counts against the client's address: ``addr:<address>``, the connection's
+  peer or, behind a configured trusted proxy, the client ``X-Forwarded-For`` names
   (:mod:`boardroom.server.clients`). So a new random bearer value each request is the
   same client to the limit.
 
@@ -200,16 +200,22 @@ class RateLimit:
             return True
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.per_s <= 0 or scope["type"] != "http" or not scope["path"].startswith("/api/"):
+        if (self.per_s <= 0 or scope["type"] not in ("http", "websocket")
+                or not scope["path"].startswith("/api/")):
             await self.app(scope, receive, send)
             return
         key = self.key(scope)
         allowed = None if self.shared is None else await self.shared.allow(key)
         if allowed is None:
             allowed = self.allow(key)
-        if not allowed:
-            await send_error(send, 429, "rate-limited",
-                             f"at most {self.per_s:g} requests a second for one seat "
-                             "or client address")
+        if allowed:
+            await self.app(scope, receive, send)
             return
-        await self.app(scope, receive, send)
+        message = (f"at most {self.per_s:g} requests a second for one seat or client "
+                   "address")
+        if scope["type"] == "websocket":  # a live connection: refused as a close code
+            if (await receive())["type"] == "websocket.connect":
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.close", "code": 4429, "reason": message})
+            return
+        await send_error(send, 429, "rate-limited", message)
