@@ -329,6 +329,10 @@ def check_chosen_seeds(server: ServerProcess) -> None:
         drawn = client.post("/api/games", json={"title": "acquire", "seats": PEOPLE})
         assert drawn.status_code == 200
         chosen_id, drawn_id = with_bot.json()["id"], drawn.json()["id"]
+        back = client.post(f"/api/games/{chosen_id}/seats/1/bot", json={"bot": None},
+                           headers=bearer(with_bot.json()["admin_token"]))
+        assert shaped(back, 400, "bad-request")["rule"] == "server.seed.chosen"
+        assert client.get(f"/api/games/{chosen_id}").json()["seats"][1]["bot"] == "random"
         assert client.get(f"/api/games/{chosen_id}").json()["seed_chosen"] is True
         assert client.get(f"/api/games/{drawn_id}").json()["seed_chosen"] is False
         listed = {g["id"]: g["seed_chosen"] for g in client.get("/api/games").json()["games"]}

@@ -735,6 +735,12 @@ class GameStore:
                 raise BadRequest(f"unknown bot {bot!r}; known bots: {', '.join(bot_names())}")
             if not 0 <= seat < len(entry.seats):
                 raise NotFound(f"no seat {seat}")
+            if bot is None and entry.seats[seat].bot is not None and entry.seed_chosen:
+                # a person taking a bot's seat must not make a chosen seed's game one of
+                # several people (the admin chose the seed)
+                people = [SeatSpec(i.name, None if i.seat == seat else i.bot)
+                          for i in entry.seats]
+                self._check_seed(True, people, over=entry.status != PLAY)
             def hand_over(conn: Connection) -> int:
                 version = self._bump(conn, entry)
                 conn.execute(update(t.seats).where(t.seats.c.game_id == game_id,
