@@ -80,3 +80,12 @@ def test_a_chosen_seed_is_shown_on_the_table(open_page: Any, server: str) -> Non
     w.page.wait_for_selector('#status[data-count="0"]')
     assert w.page.locator("#seed-chosen").count() == 0
     w.assert_clean()
+
+
+def test_the_lobby_says_what_a_chosen_seed_means(open_page: Any, server: str) -> None:
+    w = open_page()
+    w.page.goto(server + "/")
+    note = w.page.wait_for_selector("#seed-note")
+    assert "work out every draw" in note.inner_text()
+    w.shot("lobby-seed-note")
+    w.assert_clean()

@@ -341,7 +341,7 @@ def add_live(app: FastAPI) -> None:
         ``after`` (the count last seen) and ``undos`` to get only what was missed."""
         # refusals after the handshake, as close codes a client can read (a refused
         # handshake is only an HTTP 403 to a browser): 4404 no such game, 4403 a token
-        # of no seat of this game, 4401 a malformed one
+        # of no seat of this game (4000 + the status of the same refusal over HTTP)
         await ws.accept()
         try:
             viewer = await run_in_threadpool(who, games, game_id, token or None)

@@ -78,6 +78,9 @@ export async function renderLobby(root) {
     h("label", {for: "mode"}, "Mode "), modeSel,
     optionsBox, seatsBox,
     h("label", {for: "seed"}, "Seed "), seedIn,
+    h("p.muted.seed-note", {id: "seed-note"}, "Leave it random for a game of people: whoever " +
+      "chooses the seed can work out every draw, so the server takes a chosen seed only " +
+      "for one person and bots (unless it allows chosen seeds), and marks such a game."),
     h("div.where", {}, h("label", {}, playHere, " Play every person's seat in this browser (hotseat)"),
       h("label", {}, links, " Give me a link for each seat")),
     h("button.primary", {type: "submit", id: "create"}, "Create the game"),
