@@ -415,3 +415,37 @@ def test_every_error_has_the_one_shape(server: ServerProcess) -> None:
         shaped(client.post(f"/api/games/{game}/actions", headers=bearer(made["seats"][0][
             "token"]), json={"action": "zz", "after": 5}), 409, "conflict")
 
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_seed_chosen_migration_marks_older_games_false(tmp_path: Path,
+                                                           backend: str) -> None:
+    """``r0002_security`` on a database that already holds games (SQLite's batch mode
+    rebuilds the table): they are kept, marked ``seed_chosen: false``."""
+    if backend == "sqlite":
+        migrate_old_games(f"sqlite:///{tmp_path}/old.sqlite3")
+    else:
+        with fresh_pg_database(require_postgres()) as url:
+            migrate_old_games(url)
+
+
+def migrate_old_games(url: str) -> None:
+    from alembic import command
+    from sqlalchemy import text
+
+    from boardroom.server.db import alembic_config, make_engine, migrate
+
+    engine = make_engine(url)
+    cfg = alembic_config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "r0001")
+        conn.execute(text(
+            "INSERT INTO games (id, title, rules_version, options, players, seed, admin_hash,"
+            " status, count, version, undos, created_at, updated_at) VALUES ('old', "
+            "'acquire', '1', '{}', '[\"A\", \"B\"]', '5', 'x', 'play', 0, 1, 0, 0, 0)"))
+    migrate(engine)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT id, seed_chosen FROM games")).all()
+    assert [(r[0], bool(r[1])) for r in rows] == [("old", False)]
+    engine.dispose()
