@@ -60,7 +60,8 @@ def test_every_legal_action_has_an_index_and_the_mask_marks_them(title: str) -> 
         mask = env.action_mask(seat)
         assert set(np.flatnonzero(mask)) == indices
         for i, action in env.choices(seat).items():
-            assert env.encoding.action_index(action) == i and game.is_legal(action, seat)
+            if action is not None:  # None: a second level (several share the index)
+                assert env.encoding.action_index(action) == i and game.is_legal(action, seat)
         other = (seat + 1) % len(game.players)
         if other not in game.to_act:
             assert env.action_mask(other).sum() == 0
@@ -176,3 +177,109 @@ def test_the_training_example_runs_and_reports_its_win_rates() -> None:
     curve = train(episodes=4, players=2, eval_every=2, eval_games=2, report=False)
     assert [e for e, _ in curve] == [0, 2, 4]
     assert all(0.0 <= w <= 1.0 for _, w in curve)
+
+
+# -- issue 29: the RL environments pass their libraries' own checks --------------------
+@pytest.mark.parametrize("title", title_names())
+def test_gymnasium_check_env_passes_for_the_default_single_agent_wrapper(title: str) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    seats = seats_for(title)
+    env = boardroom.rl.single_agent(title, opponents=["random"] * (seats - 1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env, skip_render_check=True)
+
+
+@pytest.mark.parametrize("title", title_names())
+def test_an_illegal_index_is_refused_with_the_penalty_and_the_state_unchanged(title: str
+                                                                              ) -> None:
+    from boardroom.rl.single import ILLEGAL_PENALTY
+
+    seats = seats_for(title)
+    env = boardroom.rl.single_agent(title, opponents=["random"] * (seats - 1))
+    obs, _ = env.reset(seed=2)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    game = env.multi.game
+    before = game.to_record()
+    again, reward, terminated, truncated, info = env.step(bad)
+    assert info["illegal"] is True and "not legal" in info["reason"]
+    assert reward == -ILLEGAL_PENALTY and not terminated and not truncated
+    assert game.to_record() == before
+    assert np.array_equal(again["observation"], obs["observation"])
+    assert np.array_equal(again["action_mask"], obs["action_mask"])
+    good = int(np.flatnonzero(obs["action_mask"])[0])
+    assert env.step(good)[4]["illegal"] is False
+    strict = boardroom.rl.single_agent(title, opponents=["random"] * (seats - 1),
+                                       illegal="raise")
+    obs, _ = strict.reset(seed=2)
+    with pytest.raises(ValueError, match="not legal"):
+        strict.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+
+
+@pytest.mark.parametrize("title", title_names())
+def test_every_legal_action_is_choosable_by_a_distinct_index_path(title: str) -> None:
+    """Each legal action has a path of one index, or two (the index its group shares,
+    then its place in the group), that no other legal action has, and that path decodes
+    back to it: over random games, every decision."""
+    env = boardroom.rl.env(title, players=seats_for(title), views=False)
+    shared = total = 0
+    for seed in (1,) if title == "lost_atlas" else (1, 2):  # Lost Atlas: ~2,000 a decision
+        env.reset(seed=seed)
+        game = env.game
+        assert game is not None
+        bot = make_bot("random", seed=seed)
+        while not game.is_over and len(game.record.actions) < 300:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            paths: dict[tuple[int, ...], str] = {}
+            for action in legal:
+                i = env.encoding.action_index(action)
+                group = env.groups(seat)[i]
+                path = (i,) if len(group) == 1 else (i, group.index(action))
+                assert path not in paths, (paths[path], str(action))
+                paths[path] = str(action)
+                kind, chosen = env.resolve(seat, path[0])
+                if len(path) == 2:
+                    assert kind == "level" and chosen is None
+                    assert set(np.flatnonzero(env.action_mask(seat))) == set(range(len(group)))
+                    kind, chosen = env.resolve(seat, path[1])
+                assert kind == "play" and chosen == action
+                shared += len(path) == 2
+            total += len(legal)
+            game.apply(bot.choose(game, seat), seat)
+    assert len(paths) == len(legal) and total > 0
+    if title == "acquire":
+        assert shared == 0  # the exact encoding never needs a second level
+
+
+def test_a_second_level_keeps_the_agent_and_plays_the_chosen_price() -> None:
+    env = boardroom.rl.env("lost_atlas", players=3)
+    rng = np.random.default_rng(0)
+    env.reset(seed=1)
+    seen = 0
+    for agent in env.agent_iter(max_iter=3000):
+        obs, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        game = env.game
+        assert game is not None
+        mask = obs["action_mask"]
+        if env.pending is not None:
+            assert obs["observation"][-3] == 1.0 and "group" in info
+            k = int(rng.choice(np.flatnonzero(mask)))
+            wanted = info["group"][k]
+            before = len(game.record.actions)
+            env.step(k)
+            assert game.record.actions[before] == wanted
+            seen += 1
+            if seen >= 5:
+                break
+            continue
+        assert obs["observation"][-3] == 0.0
+        i = int(rng.choice(np.flatnonzero(mask)))
+        env.step(i)
+        if env.pending is not None:
+            assert env.agent_selection == agent
+    assert seen >= 5
