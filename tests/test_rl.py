@@ -283,3 +283,102 @@ def test_a_second_level_keeps_the_agent_and_plays_the_chosen_price() -> None:
         if env.pending is not None:
             assert env.agent_selection == agent
     assert seen >= 5
+
+
+def _changed_fields(before: object, after: object, path: str = "") -> list[str]:
+    """The paths where two views differ."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        out = []
+        for key in sorted(set(before) | set(after), key=str):
+            out += _changed_fields(before.get(key), after.get(key), f"{path}/{key}")
+        return out
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        out = []
+        for i, (a, b) in enumerate(zip(before, after, strict=True)):
+            out += _changed_fields(a, b, f"{path}/{i}")
+        return out
+    return [] if before == after else [path]
+
+
+@pytest.mark.parametrize("title", title_names())
+def test_a_change_of_the_seats_view_changes_its_observation(title: str) -> None:
+    """Random games (seeds the layouts were not made from): whenever a seat's view
+    changes, its observation changes too, and every field of the view has a place."""
+    seats = seats_for(title)
+    env = boardroom.rl.env(title, players=seats, views=False)
+    games = {"lost_atlas": 1}.get(title, 2)
+    for seed in range(7, 7 + games):
+        env.reset(seed=seed)
+        game = env.game
+        assert game is not None
+        bot = make_bot("random", seed=seed)
+        last = [(game.view(s), env.observe(env.possible_agents[s])["observation"][:-3])
+                for s in range(seats)]
+        while not game.is_over and len(game.record.actions) < 250:
+            seat = game.to_act[0]
+            game.apply(bot.choose(game, seat), seat)
+            env._groups_for = -1
+            for s in range(seats):
+                view = game.view(s)
+                obs = env.observe(env.possible_agents[s])["observation"][:-3]
+                changed = _changed_fields(last[s][0], view)
+                if changed:
+                    assert not np.array_equal(obs, last[s][1]), (
+                        f"{title}: seat {s}'s view changed at {changed} after "
+                        f"{game.record.actions[-1]!r}, its observation did not")
+                last[s] = (view, obs)
+    assert getattr(env.encoding, "unplaced", 0) == 0, (
+        f"{title}: fields of the view had no place in the observation; run "
+        f"python -m boardroom.rl.layout {title}")
+
+
+def _leaves(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _leaves(v, (*path, i))]
+    return [path]
+
+
+def _changed(view: object, path: tuple[object, ...]) -> object:
+    import copy
+
+    new = copy.deepcopy(view)
+    at: object = new
+    for key in path[:-1]:
+        at = at[key]  # type: ignore[index]
+    old = at[path[-1]]  # type: ignore[index]
+    if isinstance(old, bool) or old is None:
+        at[path[-1]] = not old  # type: ignore[index]
+    elif isinstance(old, int | float):
+        at[path[-1]] = old + 1  # type: ignore[index]
+    else:
+        at[path[-1]] = f"{old}-changed"  # type: ignore[index]
+    return new
+
+
+@pytest.mark.parametrize("title", [t for t in title_names() if t != "acquire"])
+def test_every_field_of_the_view_has_its_own_place(title: str) -> None:
+    """The titles observed through their view: changing any one field of a view (a
+    number by one, a flag, a word) changes the observation; no field shares its place
+    with another or is clipped away. (Acquire's encoding reads the state: the test above
+    covers it.)"""
+    seats = seats_for(title)
+    enc = encoding_for(title, seats)
+    game = boardroom.new_game(title, [f"player_{s}" for s in range(seats)], seed=11)
+    bot = make_bot("random", seed=11)
+    base = np.zeros(enc.observation_size, np.float32)
+    other = np.zeros(enc.observation_size, np.float32)
+    checked = 0
+    for step in range(100):
+        if game.is_over:
+            break
+        if step % 50 == 0:
+            view = game.view(game.to_act[0])
+            enc.encode_view(view, base)  # type: ignore[attr-defined]
+            for path in _leaves(view):
+                enc.encode_view(_changed(view, path), other)  # type: ignore[attr-defined]
+                assert not np.array_equal(base, other), f"{title}: {path} has no place"
+                checked += 1
+        game.apply(bot.choose(game, game.to_act[0]), game.to_act[0])
+    assert checked > 50
