@@ -5,7 +5,7 @@
 >>> e.reset(seed=7)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0, e.agent_selection
-((1063,), True, 'player_2')
+((1217,), True, 'player_2')
 
 Agents are ``player_0`` ... in seat order; the one to act is whoever the game asks
 (``Game.to_act``: in an Acquire merger each stockholder answers in turn). Each

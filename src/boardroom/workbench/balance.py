@@ -48,7 +48,9 @@ class Spread:
 
     @staticmethod
     def of(values: list[float]) -> Spread:
-        """>>> Spread.of([1.0, 2.0, 3.0, 4.0, 10.0]).median
+        """The spread of ``values``.
+
+        >>> Spread.of([1.0, 2.0, 3.0, 4.0, 10.0]).median
         3.0
         """
         if not values:
