@@ -280,8 +280,9 @@ def _command_text(title: str, games: int, plan: Plan, options: Sequence[str],
               help="The bot of each seat, comma-separated; one name for every seat.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A title option (repeatable); KEY=@FILE reads JSON.")
-@click.option("--match", type=click.IntRange(min=0), default=2, show_default=True,
-              help="Games of the hard vs medium match (0: none).")
+@click.option("--match", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Games of the hard vs medium match (0: none; each seat rotation is "
+                   "one game, so the seats' count of games covers every seat).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", "-w", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
