@@ -317,7 +317,6 @@ def test_a_change_of_the_seats_view_changes_its_observation(title: str) -> None:
         while not game.is_over and len(game.record.actions) < 250:
             seat = game.to_act[0]
             game.apply(bot.choose(game, seat), seat)
-            env._groups_for = -1
             for s in range(seats):
                 view = game.view(s)
                 obs = env.observe(env.possible_agents[s])["observation"][:-3]

@@ -337,3 +337,25 @@ def test_balance_command_prints_the_designer_questions() -> None:
     for heading in ("First-player advantage", "Equal positions: χ²", "Dead turns",
                     "Action usage", "Game length spread"):
         assert heading in result.output
+
+
+def test_the_win_rate_legend_sits_beside_the_bars() -> None:
+    from boardroom.workbench.report import seats_figure
+
+    plan = acquire_plan(games=3)
+    fig = seats_figure(analyse(plan, backends.run(plan)))
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    legend = ax.get_legend().get_window_extent()
+    assert legend.x0 >= ax.get_window_extent().x1  # right of the plotting area
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
+def test_a_share_difference_stays_within_its_range() -> None:
+    from boardroom.workbench.analysis import Metric
+
+    m = Metric("Who wins", "w", True, [[0.0] * 5, [1.0, 1.0, 1.0, 1.0, 0.0]])
+    d = m.versus_base(1)
+    assert -1.0 <= d.low <= d.high <= 1.0

@@ -56,7 +56,12 @@ class Metric:
         return (share_ci if self.share else mean_ci)(self.values[arm])
 
     def versus_base(self, arm: int) -> Difference:
-        return paired(self.values[arm], self.values[0])
+        """This arm minus the first, game by game; a rate's or share's difference
+        interval kept in [-1, 1], the range a difference of two shares can have."""
+        d = paired(self.values[arm], self.values[0])
+        if (self.rate or self.share) and not math.isnan(d.low):
+            return Difference(d.mean, max(-1.0, d.low), min(1.0, d.high), d.p, d.n)
+        return d
 
 
 @dataclass

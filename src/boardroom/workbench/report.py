@@ -183,6 +183,11 @@ def _bar(half: float) -> float:
 def plot_seats(analysis: Analysis, section: str = "Who wins", unit: str = "seat") -> str:
     """Win rate per seat (or per turn position) and arm, the fair share marked; the
     legend sits beside the plot, never over a bar."""
+    return _png(seats_figure(analysis, section, unit))
+
+
+def seats_figure(analysis: Analysis, section: str = "Who wins", unit: str = "seat") -> Any:
+    """The figure of :func:`plot_seats`."""
     plt = _figure()
     fig, ax = plt.subplots(figsize=(8, 3.5))
     seats = analysis.plan.seats
@@ -200,7 +205,7 @@ def plot_seats(analysis: Analysis, section: str = "Who wins", unit: str = "seat"
     ax.set_ylabel("win rate (95% CI)")
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
-    return _png(fig)
+    return fig
 
 
 def plot_histogram(analysis: Analysis, metric: Metric, xlabel: str) -> str:
