@@ -359,3 +359,15 @@ def test_a_share_difference_stays_within_its_range() -> None:
     m = Metric("Who wins", "w", True, [[0.0] * 5, [1.0, 1.0, 1.0, 1.0, 0.0]])
     d = m.versus_base(1)
     assert -1.0 <= d.low <= d.high <= 1.0
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["chess"], "unknown title"),
+    (["acquire", "--bots", "nobody"], "unknown bot"),
+    (["acquire", "--option", "mode=chess"], "mode"),
+])
+def test_balance_refuses_bad_input_with_a_message(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["balance", *args, "--games", "1", "--match", "0",
+                                      "--quiet"])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
