@@ -115,8 +115,8 @@ def test_interval_and_test_arithmetic() -> None:
     assert math.isclose(chi2_sf(18.307, 10), 0.05, abs_tol=1e-4)
     assert uniform_test([25, 25, 25, 25]) == 1.0
     assert uniform_test([70, 10, 10, 10]) < 1e-6
-    d = paired([1.0, 2.0, 3.0, 4.0], [0.0, 1.0, 2.0, 2.0])
-    assert d.mean == 1.25 and d.p < 0.001
+    d = paired([1.0, 2.0, 3.0, 4.0, 5.0], [0.0, 1.0, 2.0, 2.0, 4.0])
+    assert d.mean == 1.2 and d.p < 0.001
 
 
 def test_the_report_is_self_contained_and_reproducible(tmp_path: Path) -> None:
@@ -194,3 +194,180 @@ def test_congress_mergers_are_its_merger_events_and_chaining_is_compared() -> No
     names = {m.name for m in analysis.metrics}
     assert {"clustering (share in the busiest round)", "mergers per game",
             "mergers decided by the active player"} <= names
+
+
+# -- issue 29: the workbench tells the truth about balance ---------------------------
+def _fake_rows(games: int, seats: int, winner_position: int) -> list[dict[str, object]]:
+    """Games where the first player rotates over the seats and the seat at
+    ``winner_position`` always wins."""
+    rows: list[dict[str, object]] = []
+    for k in range(games):
+        positions = [(s - k) % seats for s in range(seats)]
+        winner = positions.index(winner_position)
+        rows.append({"arm": 0, "game": k, "seed": k, "actions": 100, "rounds": 10,
+                     "end_reason": "done", "round_unit": "rounds",
+                     "scores": [10 if s == winner else 5 for s in range(seats)],
+                     "ranking": [[winner]], "winners": [winner], "positions": positions,
+                     "action_kinds": {}, "mergers": [], "curves": {}, "groups": {},
+                     "extra": {}, "record": {}})
+    return rows
+
+
+def test_fairness_is_by_turn_position_not_only_by_seat() -> None:
+    plan = Plan("congress", ("random",) * 3, 300, [Arm("base", {})])
+    analysis = analyse(plan, _fake_rows(300, 3, 1))  # the second to act always wins
+    x, df, p = analysis.position_fairness[0]
+    assert analysis.position_wins[0] == [0.0, 300.0, 0.0]
+    assert (x, df) == (600.0, 2) and p < 1e-100
+    assert analysis.seat_fairness[0] == 1.0  # by seat it looks perfectly fair
+    second = next(m for m in analysis.metrics if m.name == "position 2 wins")
+    assert second.estimate(0).low > 0.98
+    score = next(m for m in analysis.metrics if m.name == "position 2 score")
+    assert score.estimate(0).mean == 10
+
+
+@pytest.mark.parametrize("title", ["acquire", "congress", "lost_atlas"])
+def test_each_title_defines_turn_position_as_who_acts_first(title: str) -> None:
+    from boardroom.workbench.measures import turn_positions
+
+    for seed in range(3):
+        game = boardroom.new_game(title, ["A", "B", "C"], seed=seed)
+        positions = turn_positions(measures_for(title), game)
+        assert positions is not None and sorted(positions) == [0, 1, 2]
+        first = positions.index(0)
+        if title == "lost_atlas":  # the priority deal: the first Stock Round's first turn
+            from boardroom.bots import make_bot
+
+            bot = make_bot("random", seed=seed)
+            while game.state.round != "stock":
+                game.apply(bot.choose(game, game.to_act[0]), game.to_act[0])
+        assert list(game.to_act) == [first]
+        row = play_game(Plan(title, ("random",) * 3, 1, [Arm("b", {})], seed=seed), 0, 0)
+        assert row["positions"] == positions
+
+
+def test_intervals_respect_the_range_and_small_n_says_so() -> None:
+    from boardroom.workbench.analysis import Metric
+    from boardroom.workbench.inference import mean_ci
+
+    clustering = Metric("Mergers", "clustering", False,
+                        [[1.0, 0.5, 1.0, 1.0, 1.0, 1.0, 0.5, 1.0]], share=True)
+    est = clustering.estimate(0)
+    assert 0.0 <= est.low <= est.mean <= est.high <= 1.0
+    assert est == clustering.estimate(0)  # the bootstrap is seeded
+    assert mean_ci([0.5]).text() == "0.500 (n=1: n too small)"
+    assert "n too small" in paired([1.0, 2.0], [0.0, 0.0]).text()
+
+
+def test_conditional_measures_show_n_per_arm_and_paired() -> None:
+    plan = Plan("acquire", ("random",) * 2, 8, [Arm("a", {}), Arm("b", {})])
+    analysis = analyse(plan, backends.run(plan))
+    first = next(m for m in analysis.metrics if m.name.startswith("first merger"))
+    assert first.conditional
+    n = first.estimate(0).n
+    assert f"n={n}" in first.estimate(0).text(True)
+    paired_n = sum(1 for a, b in zip(first.values[1], first.values[0], strict=True)
+                   if not (math.isnan(a) or math.isnan(b)))
+    assert first.versus_base(1).n == paired_n
+    assert f"n={paired_n}" in first.versus_base(1).text(True)
+
+
+def test_out_alone_writes_the_report_and_a_narrow_pipe_stacks_the_arms(tmp_path: Path
+                                                                        ) -> None:
+    out = tmp_path / "rep"
+    result = CliRunner().invoke(cli, ["simulate", "congress", "--games", "3", "--players",
+                                      "3", "--compare", "chaining=none,automatic",
+                                      "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert (out / "report.html").exists() and "Report:" in result.output
+    assert "chaining=automatic" in result.output and "…" not in result.output
+    assert "turn-position fairness" in result.output
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "Who wins: by turn position" in page and "Turn position: the first player" in page
+
+
+def test_a_missing_pyarrow_is_said_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                        ) -> None:
+    from boardroom.workbench import report
+
+    monkeypatch.setattr(report, "parquet_available", lambda: False)
+    monkeypatch.setattr(report, "write_parquet", lambda *args: False)
+    result = CliRunner().invoke(cli, ["simulate", "acquire", "--games", "2", "--players",
+                                      "2", "--out", str(tmp_path / "r"), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("pyarrow is not installed") == 1
+    assert "pyarrow is not installed" in (tmp_path / "r" / "report.html").read_text("utf-8")
+
+
+def test_mergers_by_round_start_at_round_one() -> None:
+    from boardroom.workbench.report import merger_axis
+
+    plan = acquire_plan(games=3)
+    analysis = analyse(plan, backends.run(plan))
+    xs = merger_axis(analysis)
+    assert xs[0] == 1 and xs[-1] == max(m for arm in analysis.merger_rounds for m in arm)
+
+
+def test_balance_counts_dead_turns_and_usage_from_the_games() -> None:
+    from boardroom.workbench import balance
+
+    b = balance.measure("acquire", ("random",) * 2, 3, seed=5)
+    rows = [r for arm in b.analysis.rows for r in arm]
+    dead = decisions = 0
+    for row in rows:
+        game = boardroom.load(row["record"])
+        replay = boardroom.new_game("acquire", game.players, seed=row["seed"],
+                                    options=row["record"]["options"])
+        for text in row["record"]["actions"]:
+            seat = replay.to_act[0]
+            legal = replay.legal_actions(seat)
+            decisions += 1
+            dead += sum(str(a) not in ("pass", "done") for a in legal) <= 1
+            replay.apply(replay.title.parse(text), seat)
+    assert b.decisions == decisions and round(b.dead.mean * decisions) == dead
+    assert sum(u.share for u in b.usage) == pytest.approx(1.0)
+    assert {u.kind for u in b.usage} >= {"Place", "Buy"}
+    assert b.lengths["actions"].low <= b.lengths["actions"].median <= b.lengths["actions"].high
+
+
+def test_balance_command_prints_the_designer_questions() -> None:
+    result = CliRunner().invoke(cli, ["balance", "acquire", "--games", "3", "--players", "2",
+                                      "--match", "0", "--quiet"])
+    assert result.exit_code == 0, result.output
+    for heading in ("First-player advantage", "Equal positions: χ²", "Dead turns",
+                    "Action usage", "Game length spread"):
+        assert heading in result.output
+
+
+def test_the_win_rate_legend_sits_beside_the_bars() -> None:
+    from boardroom.workbench.report import seats_figure
+
+    plan = acquire_plan(games=3)
+    fig = seats_figure(analyse(plan, backends.run(plan)))
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    legend = ax.get_legend().get_window_extent()
+    assert legend.x0 >= ax.get_window_extent().x1  # right of the plotting area
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
+def test_a_share_difference_stays_within_its_range() -> None:
+    from boardroom.workbench.analysis import Metric
+
+    m = Metric("Who wins", "w", True, [[0.0] * 5, [1.0, 1.0, 1.0, 1.0, 0.0]])
+    d = m.versus_base(1)
+    assert -1.0 <= d.low <= d.high <= 1.0
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["chess"], "unknown title"),
+    (["acquire", "--bots", "nobody"], "unknown bot"),
+    (["acquire", "--option", "mode=chess"], "mode"),
+])
+def test_balance_refuses_bad_input_with_a_message(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["balance", *args, "--games", "1", "--match", "0",
+                                      "--quiet"])
+    assert result.exit_code == 2, result.output
+    assert message in result.output

@@ -62,7 +62,7 @@ from boardroom.cli.play import (
     parse_seats,
 )
 from boardroom.cli.render import render_view
-from boardroom.cli.simulate import simulate
+from boardroom.cli.simulate import balance, simulate
 from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game, new_game
 from boardroom.core.registry import get_title, title_names
@@ -418,6 +418,7 @@ def tournament(title: str, lineup: Sequence[str], games: int, seed: int, workers
 cli.add_command(map_group)
 cli.add_command(serve)
 cli.add_command(simulate)
+cli.add_command(balance)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -62,6 +62,21 @@ class Tracker(Protocol):
 
 
 class TitleMeasures(Protocol):
-    """A title's statistics: a new tracker for each game."""
+    """A title's statistics: a new tracker for each game.
+
+    A title's ``MEASURES`` may also have ``turn_positions(game) -> list[int]`` (see
+    :class:`TurnOrder`): for each seat of a game that has not started yet, its turn
+    position, 0 for the seat that acts first, 1 for the next, and so on. The workbench
+    reports fairness by turn position (the first player is drawn from the seed, so
+    "seat 2" is not "second to act"); a title without the method gets the order in
+    which the seats first act.
+    """
 
     def tracker(self, game: Game) -> Tracker: ...
+
+
+class TurnOrder(Protocol):
+    """A title's definition of turn position (see :class:`TitleMeasures`)."""
+
+    def turn_positions(self, game: Game) -> list[int]:
+        """Seat -> turn position (0 first) of a game before its first action."""

@@ -27,11 +27,13 @@ def env(title: str, players: int = 4, options: Mapping[str, Any] | None = None,
 
 
 def single_agent(title: str, opponents: Sequence[str] = ("random",), seat: int = 0,
-                 options: Mapping[str, Any] | None = None, reward: str = "rank") -> Any:
-    """A Gymnasium environment: the learner at ``seat``, bots in the other seats."""
+                 options: Mapping[str, Any] | None = None, reward: str = "rank",
+                 illegal: str = "refuse") -> Any:
+    """A Gymnasium environment: the learner at ``seat``, bots in the other seats; an
+    illegal index is refused with a small penalty (``illegal="raise"``: strict)."""
     from boardroom.rl.single import SingleAgentEnv
 
-    return SingleAgentEnv(title, opponents, seat, options, reward)
+    return SingleAgentEnv(title, opponents, seat, options, reward, illegal=illegal)
 
 
 __all__ = ["BoardroomEnv", "env", "single_agent"]

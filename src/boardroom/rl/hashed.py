@@ -2,9 +2,13 @@
 
 An action's index is a stable hash (CRC-32) of a key made from its notation, inside a
 block reserved for its first word (its verb), so equal notations always share an index
-and different verbs never collide. The observation hashes the seat's view (the JSON the
-title shows that seat, nothing more): each number at path ``p`` adds its squashed value
-at ``hash(p)``, each string or boolean ``v`` adds 1 at ``hash(p=v)``.
+and different verbs never collide; legal actions that share an index are told apart by
+the environment's second level (:mod:`boardroom.rl.aec`). The observation is the seat's
+view (the JSON the title shows that seat, nothing more) written by the title's layout
+(:mod:`boardroom.rl.layout`: every field its own place) where the title ships one;
+without one it is hashed: each number at path ``p`` adds its squashed value at
+``hash(p)``, each string or boolean ``v`` adds 1 at ``hash(p=v)``, clipped to 1 (fields
+may share a place there).
 
 >>> enc = HashedEncoding({"pass": 1}, default_block=64, blocks=4)
 >>> enc.action_size
@@ -21,6 +25,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from boardroom.rl.layout import Layout, load
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -43,7 +49,7 @@ class HashedEncoding:
 
     def __init__(self, fixed: Mapping[str, int], default_block: int = 256, blocks: int = 8,
                  keys: Mapping[str, Callable[[list[str]], str]] | None = None,
-                 observation_size: int = OBSERVATION) -> None:
+                 observation_size: int = OBSERVATION, layout: Layout | None = None) -> None:
         self.offsets: dict[str, tuple[int, int]] = {}
         at = 0
         for verb, size in fixed.items():
@@ -54,7 +60,10 @@ class HashedEncoding:
         self.blocks = blocks
         self.action_size = at + default_block * blocks
         self.keys = dict(keys or {})
-        self.observation_size = observation_size
+        self.layout = layout
+        self.observation_size = layout.size if layout is not None else observation_size
+        self.unplaced = 0
+        """Leaves of views the layout had no place for, over every observation so far."""
         self._cache: dict[str, int] = {}
 
     def index_of(self, notation: str) -> int:
@@ -79,9 +88,15 @@ class HashedEncoding:
         return self.index_of(str(action))
 
     def observe(self, game: Game, seat: int, out: npt.NDArray[np.float32]) -> None:
+        self.encode_view(game.view(seat), out)
+
+    def encode_view(self, view: Any, out: npt.NDArray[np.float32]) -> None:
+        """Write a seat's view into ``out``."""
+        if self.layout is not None:
+            self.unplaced += self.layout.encode(view, out)
+            return
         out[:] = 0.0
-        size = self.observation_size
-        add_view(game.view(seat), "", out, size)
+        add_view(view, "", out, self.observation_size)
         np.clip(out, 0.0, 1.0, out=out)
 
 
@@ -105,5 +120,13 @@ def add_view(value: Any, path: str, out: npt.NDArray[np.float32], size: int) -> 
         out[crc(path) % size] += math.copysign(math.log1p(abs(x)) / SCALE, x) * 0.5 + 0.5
 
 
+def title_layout(title: str) -> Layout | None:
+    """The title's shipped observation layout, if it has one."""
+    try:
+        return load(title)
+    except FileNotFoundError:
+        return None
+
+
 def make_encoding(title: str, players: int) -> HashedEncoding:
-    return HashedEncoding({"pass": 1})
+    return HashedEncoding({"pass": 1}, layout=title_layout(title))

@@ -3,13 +3,15 @@
 Actions without arguments (``pass``, ``done``, ``agree``...) have one index each;
 others hash their arguments into their own block, money amounts first put in bands of
 10 (bids) or by powers of two (train prices) so that a few thousand possible prices of a
-train offer become a few dozen choices. The observation is the hashed view (see
-:mod:`boardroom.rl.hashed`).
+train offer become a few dozen first-level choices; the exact price is then chosen at
+the environment's second level (:mod:`boardroom.rl.aec`), so every legal action can be
+chosen. The observation is the view written by the shipped layout
+(``rl/layouts/lost_atlas.json``, :mod:`boardroom.rl.layout`): every field its own place.
 """
 
 from __future__ import annotations
 
-from boardroom.rl.hashed import HashedEncoding
+from boardroom.rl.hashed import HashedEncoding, title_layout
 
 
 def _band(word: str, width: int) -> str:
@@ -48,4 +50,5 @@ KEYS = {
 
 
 def make_encoding(title: str, players: int) -> HashedEncoding:
-    return HashedEncoding(BLOCKS, default_block=128, blocks=4, keys=KEYS)
+    return HashedEncoding(BLOCKS, default_block=128, blocks=4, keys=KEYS,
+                          layout=title_layout(title))

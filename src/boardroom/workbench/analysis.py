@@ -1,6 +1,11 @@
 """From the rows of a simulation to its statistics: per arm, every measure with its 95%
 interval, and every arm against the first (the baseline) on the same seeds.
 
+Fairness is measured by turn position (who acts first, second...: each title defines it,
+see :func:`boardroom.workbench.measures.turn_positions`) as well as by seat, since the
+first player is drawn from the seed and "seat 2" is not "second to act"; turn position is
+the headline figure.
+
 Per-game measures are compared game by game (a paired test: the arms share their
 seeds); measures over a varying population (a category's win rate, a round's revenue)
 are compared as independent samples.
@@ -15,9 +20,11 @@ from dataclasses import dataclass, field
 from boardroom.workbench.inference import (
     Difference,
     Estimate,
+    chi2_uniform,
     mean_ci,
     paired,
     rate_ci,
+    share_ci,
     uniform_test,
     unpaired,
 )
@@ -34,14 +41,27 @@ class Metric:
     section: str
     name: str
     rate: bool
+    """A rate (win shares, yes/no per game): Wilson's interval."""
     values: list[list[float]]
     """``values[arm][game]``."""
+    share: bool = False
+    """A share in [0, 1] that is not a yes/no: a bootstrap interval."""
+    conditional: bool = False
+    """Only some games have a value (the first merger of a game with one): the report
+    shows n per arm and for the games paired between arms."""
 
     def estimate(self, arm: int) -> Estimate:
-        return (rate_ci if self.rate else mean_ci)(self.values[arm])
+        if self.rate:
+            return rate_ci(self.values[arm])
+        return (share_ci if self.share else mean_ci)(self.values[arm])
 
     def versus_base(self, arm: int) -> Difference:
-        return paired(self.values[arm], self.values[0])
+        """This arm minus the first, game by game; a rate's or share's difference
+        interval kept in [-1, 1], the range a difference of two shares can have."""
+        d = paired(self.values[arm], self.values[0])
+        if (self.rate or self.share) and not math.isnan(d.low):
+            return Difference(d.mean, max(-1.0, d.low), min(1.0, d.high), d.p, d.n)
+        return d
 
 
 @dataclass
@@ -61,6 +81,11 @@ class Analysis:
     metrics: list[Metric] = field(default_factory=list)
     seat_fairness: list[float] = field(default_factory=list)
     """Per arm: the p-value of "every seat wins equally often"."""
+    position_fairness: list[tuple[float, int, float]] = field(default_factory=list)
+    """Per arm: the chi-square of "every turn position wins equally often" (statistic,
+    degrees of freedom, p-value): the headline fairness figure."""
+    position_wins: list[list[float]] = field(default_factory=list)
+    """Per arm: the wins (tied wins shared) of each turn position."""
     groups: dict[str, list[dict[str, list[float]]]] = field(default_factory=dict)
     """Group name -> per arm -> category -> the win share of each appearance."""
     curves: dict[str, list[list[Estimate]]] = field(default_factory=dict)
@@ -108,10 +133,11 @@ def analyse(plan: Plan, rows: list[Row]) -> Analysis:
     out = Analysis(plan, by_arm, unit)
     seats = plan.seats
 
-    def metric(section: str, name: str, rate: bool, fn: object) -> None:
+    def metric(section: str, name: str, rate: bool, fn: object, share: bool = False,
+               conditional: bool = False) -> None:
         values = [[fn(r) if r["end_reason"] != STUCK else NAN  # type: ignore[operator]
                    for r in arm] for arm in by_arm]
-        out.metrics.append(Metric(section, name, rate, values))
+        out.metrics.append(Metric(section, name, rate, values, share, conditional))
 
     shares = [[win_shares(r, seats) for r in arm] for arm in by_arm]
     for s in range(seats):
@@ -120,6 +146,19 @@ def analyse(plan: Plan, rows: list[Row]) -> Analysis:
     for arm in shares:
         out.seat_fairness.append(uniform_test([math.fsum(finite_col(arm, s))
                                                for s in range(seats)]))
+    positions = [[_by_position(r, share) for r, share in zip(arm, arm_shares, strict=True)]
+                 for arm, arm_shares in zip(by_arm, shares, strict=True)]
+    for p in range(seats):
+        out.metrics.append(Metric("Turn position", f"position {p + 1} wins", True,
+                                  [[g[p] for g in arm] for arm in positions]))
+    for p in range(seats):
+        out.metrics.append(Metric(
+            "Turn position", f"position {p + 1} score", False,
+            [[_position_score(r, p) for r in arm] for arm in by_arm]))
+    for arm in positions:
+        wins = [math.fsum(finite_col(arm, p)) for p in range(seats)]
+        out.position_wins.append(wins)
+        out.position_fairness.append(chi2_uniform(wins))
     metric("Game length", "actions", False, lambda r: float(r["actions"]))
     metric("Game length", unit, False, lambda r: float(r["rounds"]))
     reasons = sorted({r["end_reason"] for r in rows if r["end_reason"] != STUCK})
@@ -133,20 +172,37 @@ def analyse(plan: Plan, rows: list[Row]) -> Analysis:
     metric("Mergers", "mergers per game", False, lambda r: float(len(r["mergers"])))
     metric("Mergers", "games with a merger", True, lambda r: float(bool(r["mergers"])))
     metric("Mergers", f"first merger ({unit} in)", False,
-           lambda r: float(min(r["mergers"])) if r["mergers"] else NAN)
+           lambda r: float(min(r["mergers"])) if r["mergers"] else NAN, conditional=True)
     metric("Mergers", "mean merger timing (share of the game)", False,
-           lambda r: (math.fsum(r["mergers"]) / len(r["mergers"]) / max(1, r["rounds"]))
-           if r["mergers"] else NAN)
+           lambda r: min(1.0, math.fsum(r["mergers"]) / len(r["mergers"])
+                         / max(1, r["rounds"])) if r["mergers"] else NAN,
+           share=True, conditional=True)
     metric("Mergers", "clustering (share in the busiest round)", False,
-           lambda r: _clustering(r["mergers"]))
+           lambda r: _clustering(r["mergers"]), share=True, conditional=True)
     extras = sorted({k for r in rows for k in r["extra"]})
     for name in extras:
-        metric("Title", name, False, lambda r, name=name: float(r["extra"].get(name, NAN)))
+        metric("Title", name, False, lambda r, name=name: float(r["extra"].get(name, NAN)),
+               conditional=any(name not in r["extra"] for r in rows
+                               if r["end_reason"] != STUCK))
     out.merger_rounds = [[m for r in arm for m in r["mergers"]] for arm in by_arm]
     _groups(out, by_arm, shares)
     _curves(out, by_arm)
     _extremes(out, by_arm)
     return out
+
+
+def _by_position(row: Row, share: list[float]) -> list[float]:
+    """The win shares of a game by turn position instead of by seat."""
+    out = [NAN] * len(share)
+    for seat, position in enumerate(row["positions"]):
+        out[position] = share[seat]
+    return out
+
+
+def _position_score(row: Row, position: int) -> float:
+    if row["end_reason"] == STUCK or not row["scores"]:
+        return NAN
+    return float(row["scores"][row["positions"].index(position)])
 
 
 def finite_col(rows: list[list[float]], s: int) -> list[float]:

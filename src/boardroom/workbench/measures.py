@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from boardroom.core.game import Game
     from boardroom.core.title import Action
 
-__all__ = ["GameFacts", "TitleMeasures", "Tracker", "measures_for"]
+__all__ = ["GameFacts", "TitleMeasures", "Tracker", "measures_for", "turn_positions"]
 
 
 class _Plain:
@@ -50,3 +50,23 @@ def measures_for(title: str) -> TitleMeasures:
         return _PlainMeasures()
     declared: TitleMeasures = found.MEASURES
     return declared
+
+
+def turn_positions(measures: TitleMeasures, game: Game) -> list[int] | None:
+    """Seat -> turn position (0 acts first) as the title defines it, checked to be an
+    order of the seats; ``None`` where the title defines none (the workbench then uses
+    the order in which the seats first act).
+
+    >>> import boardroom
+    >>> game = boardroom.new_game("acquire", ["A", "B", "C"], seed=4)
+    >>> sorted(turn_positions(measures_for("acquire"), game))
+    [0, 1, 2]
+    """
+    hook = getattr(measures, "turn_positions", None)
+    if hook is None:
+        return None
+    positions = [int(p) for p in hook(game)]
+    if sorted(positions) != list(range(len(game.players))):
+        raise ValueError(f"{game.title.name}: turn_positions gave {positions}, not an order "
+                         f"of {len(game.players)} seats")
+    return positions

@@ -40,6 +40,9 @@ class Plan:
     max_actions: int = 50_000
     """A game longer than this is counted as stuck and left out of the statistics."""
     players: tuple[str, ...] = field(default=())
+    choices: bool = False
+    """Count the legal choices at every decision (dead turns; slower: it lists the legal
+    actions once more per decision)."""
 
     @property
     def seats(self) -> int:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from boardroom.workbench.analysis import Analysis, Metric
-from boardroom.workbench.inference import Estimate, number, p_text
+from boardroom.workbench.inference import MIN_N, Estimate, number, p_text
 from boardroom.workbench.play import Row
 
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf",
@@ -39,6 +39,37 @@ code { background: #f3f3f3; padding: 0 0.2em; }
 """
 
 
+GENERIC_ORDER = "the order in which the seats first acted."
+
+
+def turn_order_text(title: str) -> str:
+    """How ``title`` defines turn position: its ``turn_positions`` docstring (one place
+    for the definition), or the generic order.
+
+    >>> turn_order_text("congress").startswith("Turn position: the first player drawn")
+    True
+    """
+    import inspect
+
+    from boardroom.workbench.measures import measures_for
+
+    hook = getattr(measures_for(title), "turn_positions", None)
+    doc = inspect.getdoc(hook) if hook is not None else None
+    return " ".join(doc.split()) if doc else f"Turn position: {GENERIC_ORDER}"
+
+
+def fairness_text(fairness: tuple[float, int, float]) -> str:
+    """``χ² = x (df d), p = p``.
+
+    >>> fairness_text((600.0, 2, 1e-130))
+    'χ² = 600.0 (df 2), p <0.001'
+    """
+    x, df, p = fairness
+    if math.isnan(x):
+        return "-"
+    return f"χ² = {number(x)} (df {df}), p {p_text(p)}"
+
+
 def write_report(analysis: Analysis, directory: Path, command: str) -> Path:
     """Write the page, the CSV and the extreme games' records into ``directory``; the
     page's path."""
@@ -46,6 +77,8 @@ def write_report(analysis: Analysis, directory: Path, command: str) -> Path:
     rows = [r for arm in analysis.rows for r in arm]
     write_csv(analysis, rows, directory / "games.csv")
     parquet = write_parquet(analysis, rows, directory / "games.parquet")
+    if not parquet:
+        (directory / "games.parquet").unlink(missing_ok=True)  # no stale file of a past run
     records = write_records(analysis, directory / "records")
     page = directory / "report.html"
     page.write_text(render_page(analysis, command, records, parquet), encoding="utf-8")
@@ -57,7 +90,7 @@ def table_rows(analysis: Analysis, rows: list[Row]) -> tuple[list[str], list[lis
     extras = sorted({k for r in rows for k in r["extra"]})
     groups = sorted({g for r in rows for g in r["groups"]})
     head = ["arm", "arm_label", "game", "seed", "actions", "rounds", "end_reason", "winners",
-            "scores", "mergers", "merger_rounds"]
+            "scores", "mergers", "merger_rounds", "turn_positions"]
     head += [f"extra:{e}" for e in extras] + [f"group:{g}" for g in groups]
     body = []
     for r in rows:
@@ -65,7 +98,7 @@ def table_rows(analysis: Analysis, rows: list[Row]) -> tuple[list[str], list[lis
             r["arm"], analysis.plan.arms[r["arm"]].label, r["game"], r["seed"], r["actions"],
             r["rounds"], r["end_reason"], ";".join(map(str, r["winners"])),
             ";".join(map(str, r["scores"])), len(r["mergers"]),
-            ";".join(map(str, r["mergers"])),
+            ";".join(map(str, r["mergers"])), ";".join(map(str, r["positions"])),
         ]
         line += [r["extra"].get(e, "") for e in extras]
         line += [";".join("|".join(seat) for seat in r["groups"].get(g, [])) for g in groups]
@@ -79,6 +112,17 @@ def write_csv(analysis: Analysis, rows: list[Row], path: Path) -> None:
         writer = csv.writer(f)
         writer.writerow(head)
         writer.writerows(body)
+
+
+PARQUET_MISSING = ("games.parquet not written: pyarrow is not installed "
+                   "(pip install 'boardroom[parquet]'); games.csv has the same rows.")
+
+
+def parquet_available() -> bool:
+    """Whether pyarrow can be imported (games.parquet is written only then)."""
+    import importlib.util
+
+    return importlib.util.find_spec("pyarrow") is not None
 
 
 def write_parquet(analysis: Analysis, rows: list[Row], path: Path) -> bool:
@@ -131,24 +175,37 @@ def _labels(analysis: Analysis) -> list[str]:
     return [a.label for a in analysis.plan.arms]
 
 
-def plot_seats(analysis: Analysis) -> str:
+def _bar(half: float) -> float:
+    """An error bar's length: none where there is no interval (n too small)."""
+    return 0.0 if math.isnan(half) else max(0.0, half)
+
+
+def plot_seats(analysis: Analysis, section: str = "Who wins", unit: str = "seat") -> str:
+    """Win rate per seat (or per turn position) and arm, the fair share marked; the
+    legend sits beside the plot, never over a bar."""
+    return _png(seats_figure(analysis, section, unit))
+
+
+def seats_figure(analysis: Analysis, section: str = "Who wins", unit: str = "seat") -> Any:
+    """The figure of :func:`plot_seats`."""
     plt = _figure()
     fig, ax = plt.subplots(figsize=(8, 3.5))
     seats = analysis.plan.seats
     width = 0.8 / analysis.arms
-    metrics = [m for m in analysis.metrics if m.section == "Who wins"]
+    metrics = [m for m in analysis.metrics if m.section == section and m.rate]
     for a, label in enumerate(_labels(analysis)):
         ests = [m.estimate(a) for m in metrics]
         xs = [s + (a - (analysis.arms - 1) / 2) * width for s in range(seats)]
         ys = [e.mean for e in ests]
-        err = [[e.mean - e.low for e in ests], [e.high - e.mean for e in ests]]
+        err = [[_bar(e.mean - e.low) for e in ests], [_bar(e.high - e.mean) for e in ests]]
         ax.bar(xs, ys, width, yerr=err, capsize=3, label=label,
                color=COLOURS[a % len(COLOURS)])
     ax.axhline(1 / seats, color="#555", linestyle=":", linewidth=1, label="fair share")
-    ax.set_xticks(range(seats), [f"seat {s + 1}" for s in range(seats)])
+    ax.set_xticks(range(seats), [f"{unit} {s + 1}" for s in range(seats)])
     ax.set_ylabel("win rate (95% CI)")
-    ax.legend(fontsize=8)
-    return _png(fig)
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    return fig
 
 
 def plot_histogram(analysis: Analysis, metric: Metric, xlabel: str) -> str:
@@ -184,17 +241,27 @@ def plot_curve(analysis: Analysis, name: str) -> str:
     return _png(fig)
 
 
+def merger_axis(analysis: Analysis) -> list[int]:
+    """The rounds the mergers-by-round plot shows: from round 1 (rounds count from 1)
+    to the last round with a merger."""
+    every = [m for arm in analysis.merger_rounds for m in arm]
+    first = min(1, min(every, default=1))
+    return list(range(first, max(every, default=1) + 1))
+
+
 def plot_mergers(analysis: Analysis) -> str:
     plt = _figure()
     fig, ax = plt.subplots(figsize=(8, 3.2))
     games = [max(1, sum(1 for r in arm if r["scores"])) for arm in analysis.rows]
-    longest = max((m for arm in analysis.merger_rounds for m in arm), default=1)
+    xs = merger_axis(analysis)
+    first, longest = xs[0], xs[-1]
     for a, label in enumerate(_labels(analysis)):
-        counts = [0.0] * (longest + 1)
+        counts = dict.fromkeys(xs, 0.0)
         for m in analysis.merger_rounds[a]:
             counts[m] += 1 / games[a]
-        ax.plot(range(longest + 1), counts, marker="o", markersize=3, label=label,
+        ax.plot(xs, [counts[x] for x in xs], marker="o", markersize=3, label=label,
                 color=COLOURS[a % len(COLOURS)])
+    ax.set_xlim(first - 0.5, longest + 0.5)
     ax.set_xlabel(f"{analysis.round_unit} (when the merger happened)")
     ax.set_ylabel("mergers per game")
     ax.legend(fontsize=8)
@@ -218,10 +285,11 @@ def metrics_table(analysis: Analysis, section: str) -> str:
     for m in analysis.metrics:
         if m.section != section:
             continue
-        cells = "".join(_cell(m.estimate(a).text()) for a in range(analysis.arms))
+        cells = "".join(_cell(m.estimate(a).text(m.conditional))
+                        for a in range(analysis.arms))
         for a in range(1, analysis.arms):
             d = m.versus_base(a)
-            cells += _cell(d.text(), not math.isnan(d.p) and d.p < 0.05)
+            cells += _cell(d.text(m.conditional), not math.isnan(d.p) and d.p < 0.05)
         lines.append(f"<tr><td>{_e(m.name)}</td>{cells}</tr>")
     lines.append("</table>")
     return "\n".join(lines)
@@ -278,19 +346,29 @@ def render_page(analysis: Analysis, command: str,
         f"Game k of every arm uses seed {plan.seed}+k; seat s's bot is seeded "
         "(game seed)×8+s, so every arm plays the same seeds.</p>",
         "<table><tr><th>arm</th><th>options</th><th>games</th><th>stuck</th>"
+        "<th>turn-position fairness (χ², all positions equal)</th>"
         "<th>seat fairness p (χ², all seats equal)</th></tr>",
     ]
     for a, arm in enumerate(plan.arms):
         parts.append(f"<tr><td>{_e(arm.label)}</td><td>{_e(json.dumps(dict(arm.options)))}"
                      f"</td><td>{len(analysis.rows[a])}</td><td>{analysis.stuck(a)}</td>"
+                     f"<td>{_e(fairness_text(analysis.position_fairness[a]))}</td>"
                      f"<td>{_e(p_text(analysis.seat_fairness[a]))}</td></tr>")
     parts.append("</table>")
+    parts.append(f'<p class="note">{_e(turn_order_text(plan.title))} Position 1 acts '
+                 "first. The first player is drawn from the seed, so a seat is not a turn "
+                 "position; fairness by turn position is the headline figure.</p>")
     parts.append('<p class="note">Each figure is the mean with its 95% confidence interval '
                  "[low, high]. A difference column is that arm minus the first arm, game "
                  "by game on the same seeds (a paired test), with its 95% interval and "
                  "the p-value of no difference; cells with p &lt; 0.05 are highlighted. "
-                 "Win rates give a tied winner a 1/k share.</p>")
-    sections = [("Who wins", "Who wins: by seat"), ("Game length", "Game length"),
+                 "Win rates give a tied winner a 1/k share and have Wilson intervals; "
+                 "shares that are not yes/no (timing, clustering) a bootstrap interval; "
+                 f"a mean of fewer than {MIN_N} games says n too small. A measure only "
+                 "some games have (the first merger...) shows n per arm, and its "
+                 "difference n, the games with a value in both arms.</p>")
+    sections = [("Turn position", "Who wins: by turn position"),
+                ("Who wins", "Who wins: by seat"), ("Game length", "Game length"),
                 ("End", "How games end"), ("Scores", "Scores"), ("Mergers", "Mergers"),
                 ("Title", f"{plan.title}'s own statistics")]
     for key, heading in sections:
@@ -299,6 +377,8 @@ def render_page(analysis: Analysis, command: str,
         parts.append(f"<h2>{_e(heading)}</h2>")
         if key == "Who wins":
             parts.append(plot_seats(analysis))
+        if key == "Turn position":
+            parts.append(plot_seats(analysis, "Turn position", "position"))
         parts.append(metrics_table(analysis, key))
         if key == "Game length":
             length = next(m for m in analysis.metrics if m.name == "actions")
@@ -330,6 +410,7 @@ def render_page(analysis: Analysis, command: str,
                      f'<td><a href="records/{_e(name)}">records/{_e(name)}</a></td></tr>')
     parts.append("</table>")
     data = "games.csv" + (" and games.parquet" if parquet else "")
-    parts.append(f'<p class="note">Every game, one row each: {data} beside this page.</p>')
+    parts.append(f'<p class="note">Every game, one row each: {data} beside this page.'
+                 + ("" if parquet else " " + _e(PARQUET_MISSING)) + "</p>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

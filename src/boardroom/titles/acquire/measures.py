@@ -5,6 +5,8 @@
 * curves, sampled at the end of every turn: the mean share price of the chains on the
   board and how many chains are on it;
 * groups: the first chain each seat founded (``-`` if none);
+* turn positions: the first player (who drew the tile closest to 1A) is position 0,
+  then clockwise;
 * extra: chains founded, chains merged, safe chains (11+ tiles) and the largest chain
   at the end, and the winner's margin over second place.
 """
@@ -77,6 +79,13 @@ class AcquireTracker:
 class AcquireMeasures:
     def tracker(self, game: Game) -> AcquireTracker:
         return AcquireTracker(game)
+
+    def turn_positions(self, game: Game) -> list[int]:
+        """Turn position: the seat that drew the tile closest to 1A (the draw comes from
+        the seed) acts first, then the others clockwise."""
+        state: AcquireState = game.state
+        n = len(state.players)
+        return [(seat - state.current) % n for seat in range(n)]
 
 
 MEASURES = AcquireMeasures()

@@ -8,6 +8,7 @@
 * curves, sampled at the end of every round: the income of the active companies and how
   many companies are active;
 * groups: none (seats hold stock in many companies);
+* turn positions: the first player drawn from the seed is position 0, then clockwise;
 * extra: the mergers the active player decided ("connect") and those a merger company
   made on starting ("start"), the decided mergers where the acquirer paid the Special
   Dividend, mergers in a turn that held another merger, and the winner's margin.
@@ -68,6 +69,13 @@ class CongressTracker:
 class CongressMeasures:
     def tracker(self, game: Game) -> CongressTracker:
         return CongressTracker(game)
+
+    def turn_positions(self, game: Game) -> list[int]:
+        """Turn position: the first player drawn from the seed acts first, then the
+        others clockwise (the first round's turn order)."""
+        state: CongressState = game.state
+        n = len(state.players)
+        return [(seat - state.first) % n for seat in range(n)]
 
 
 MEASURES = CongressMeasures()

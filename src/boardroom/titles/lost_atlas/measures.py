@@ -2,10 +2,13 @@
 :mod:`boardroom.core.measures`).
 
 * rounds are Operating Rounds; a merger is a major corporation formed (two minors
-  combining), counted in the Operating Round count at which it happened;
+  combining), counted in the Operating Round it happened in (from 1), or, formed between
+  Operating Rounds, in the next one;
 * curves, sampled at the end of every Operating Round: the revenue all companies ran in
   it and the mean share price of the companies on the stock track;
 * groups: each seat's first minor launched, and every minor it launched;
+* turn positions: the priority deal (the priority player drawn at setup is position 0,
+  then clockwise, the first Stock Round's order);
 * extra: cycles played, minors launched, majors formed, the phase reached (its index in
   the mode's phases, 1 first) and the winner's margin over second place.
 """
@@ -44,8 +47,9 @@ class LostAtlasTracker:
             if self.key[1] == OPERATING:
                 self._sample(state)
             majors = sum(corp.kind == MAJOR for corp in state.corps.values())
-            if majors > self.majors:
-                self.mergers.extend([self.ors] * (majors - self.majors))
+            if majors > self.majors:  # in an Operating Round: its number; else the next's
+                at = self.ors if self.key[1] == OPERATING else self.ors + 1
+                self.mergers.extend([at] * (majors - self.majors))
                 self.majors = majors
             if state.phase != self.phases[-1]:
                 self.phases.append(state.phase)
@@ -85,6 +89,13 @@ class LostAtlasTracker:
 class LostAtlasMeasures:
     def tracker(self, game: Game) -> LostAtlasTracker:
         return LostAtlasTracker(game)
+
+    def turn_positions(self, game: Game) -> list[int]:
+        """Turn position: the priority deal. The priority player drawn from the seed at
+        setup acts first in the first Stock Round, then the others clockwise."""
+        state: LostAtlasState = game.state
+        n = len(state.players)
+        return [(seat - state.priority) % n for seat in range(n)]
 
 
 MEASURES = LostAtlasMeasures()
