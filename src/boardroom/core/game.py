@@ -73,7 +73,7 @@ class Game:
                                   f"(no control characters, no lone surrogates)")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError("the seed must be an int")
-        normalized = t.normalize_options(options or {}, players)
+        normalized = _normalized_options(t, options, players)
         self.record = Record(t.name, version, normalized, players, seed, [])
         if version == t.rules_version:
             state, setup_log = t.setup(players, seed, normalized)
@@ -180,6 +180,9 @@ class Game:
         error = self.title.check(self._state, act, seat)
         if error is not None:
             raise error
+        listed = self.title.listed(self._state, act, seat)
+        if listed is not act and listed != act:
+            act, notation = listed, str(listed)
         index = len(self.record.actions)
         try:
             sentences = self.title.apply(self._state, act, seat)
@@ -303,6 +306,29 @@ class Game:
         new._checkpoints = dict(self._checkpoints)
         new._notation = self._notation  # what a text reads as is the same in every copy
         return new
+
+
+def _normalized_options(title: Title[Any, Any], options: Mapping[str, Any] | None,
+                        players: Sequence[str]) -> dict[str, Any]:
+    """The title's options filled in and checked. Option names must be printable text
+    (an error message names them); a value of a kind the title's check did not expect
+    (a list where a name belongs, say) is an :class:`OptionError` too, never a crash."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise OptionError(f"the options are a JSON object of option names and values, "
+                          f"not {type(options).__name__}")
+    for key in options:
+        if not isinstance(key, str) or not _printable_name(key):
+            raise OptionError(f"option name {key!r} is not printable text (no control "
+                              f"characters, no lone surrogates)")
+    try:
+        return title.normalize_options(options, players)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError,
+            RecursionError) as exc:
+        names = ", ".join(repr(k[:40]) for k in sorted(options)[:10]) or "none"
+        raise OptionError(f"a {title.display_name} option has a value of the wrong kind "
+                          f"(options given: {names}; {type(exc).__name__})") from exc
 
 
 def _printable_name(name: str) -> bool:

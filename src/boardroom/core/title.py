@@ -142,6 +142,12 @@ class Title(ABC, Generic[S, A]):
     def invariants(self, state: S) -> None:
         """Raise AssertionError if the state breaks conservation or consistency."""
 
+    def listed(self, state: S, action: A, seat: int) -> A:
+        """The listed action that does exactly what the legal ``action`` does, which the
+        record keeps instead: a tile or map piece turned to a symmetric rotation of a
+        listed one is recorded (and shown) as the listed one. The default: ``action``."""
+        return action
+
     def label(self, state: S, action: A, seat: int) -> str:
         """A sentence a person reads for ``action`` of ``seat`` (a menu entry, a button).
 

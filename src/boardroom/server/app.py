@@ -33,7 +33,7 @@ from boardroom.server.bots import BotRunner
 from boardroom.server.config import Settings, normalize_url
 from boardroom.server.db import make_engine, migrate
 from boardroom.server.deps import Games, Token, who
-from boardroom.server.errors import ApiError
+from boardroom.server.errors import ApiError, encodable
 from boardroom.server.limits import BodyLimit, RateLimit
 from boardroom.server.live import Broadcaster, Hub, PostgresBroadcaster, RedisBroadcaster
 from boardroom.server.store import Created, Entry, GameStore, SeatSpec, Who, snapshot_of
@@ -128,7 +128,7 @@ def create_app(settings: Settings) -> FastAPI:
 def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        return JSONResponse(encodable(exc.body()), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -136,13 +136,13 @@ def add_error_handlers(app: FastAPI) -> None:
         for err in exc.errors()[:5]:
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
             problems.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
-        return JSONResponse({"error": "bad-request", "message": "; ".join(problems)},
-                            status_code=400)
+        return JSONResponse(encodable({"error": "bad-request",
+                                       "message": "; ".join(problems)}), status_code=400)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
-        return JSONResponse({"error": code, "message": str(exc.detail)},
+        return JSONResponse(encodable({"error": code, "message": str(exc.detail)}),
                             status_code=exc.status_code)
 
     @app.exception_handler(Exception)

@@ -54,6 +54,19 @@ BUMP_FOR_ACTION = (
 INSERT_ACTION = insert(t.actions)
 
 
+SEED_DIGITS = 40
+"""The longest seed the server keeps, written out (``games.seed`` is a String(40))."""
+
+
+def printable(text: str) -> bool:
+    """Text every database keeps as it is: UTF-8, no NUL or other control character."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return text.isprintable()
+
+
 @dataclass
 class SeatInfo:
     seat: int
@@ -368,7 +381,7 @@ class GameStore:
                 raise BadRequest(f"unknown bot {spec.bot!r}; known bots: {', '.join(known)}")
             if spec.webhook is not None and (
                     not spec.webhook.startswith(("http://", "https://"))
-                    or len(spec.webhook) > 2000):
+                    or len(spec.webhook) > 2000 or not printable(spec.webhook)):
                 raise BadRequest("a webhook is an http:// or https:// URL")
 
     def create(self, title: str, options: dict[str, Any], seed: int | None,
@@ -389,6 +402,9 @@ class GameStore:
             game = Game(record.title, record.players, record.seed, record.options)
         except BoardroomError as exc:
             raise BadRequest(f"record cannot start a game: {exc}") from exc
+        if len(str(record.seed)) > SEED_DIGITS:
+            raise BadRequest(f"record cannot start a game: its seed has more than "
+                             f"{SEED_DIGITS} characters (the server keeps seeds up to that)")
         if specs is None:
             specs = [SeatSpec(name) for name in record.players]
         self._check_seats(specs)
@@ -482,11 +498,11 @@ class GameStore:
             error = entry.game.title.check(entry.game.state, action, seat)
             if error is not None:
                 raise Illegal(error.rule, error.message)
-            text = str(action)
             try:
                 entry.game.apply(action, seat)
             except IllegalAction as exc:  # a title whose check missed something
                 raise Illegal(exc.rule, exc.message) from exc
+            text = entry.game.record.actions[-1]  # the listed twin of a symmetric turn
             answer = {"index": count, "count": count + 1, "notation": text, "seat": seat,
                       "log": [e.text for e in entry.game.log_entries if e.index == count]}
             status = OVER if entry.game.is_over else PLAY
@@ -520,8 +536,9 @@ class GameStore:
         return answer
 
     def _keyed(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
-        if not key or len(key) > 128:
-            raise BadRequest("a key has 1 to 128 characters")
+        if not key or len(key) > 128 or not printable(key):
+            raise BadRequest("a key has 1 to 128 printable characters (no control "
+                             "characters, no lone surrogates)")
         with self.engine.connect() as conn:
             row = conn.execute(select(t.action_keys.c.response).where(
                 t.action_keys.c.game_id == game_id, t.action_keys.c.seat == seat,

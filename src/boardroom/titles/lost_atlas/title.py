@@ -20,6 +20,7 @@ from boardroom.titles.lost_atlas import labels
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board import mapbuild
 from boardroom.titles.lost_atlas.board.components import Components, load_components
+from boardroom.titles.lost_atlas.board.track_laying import TileLay
 from boardroom.titles.lost_atlas.rounds import (
     flow,
     merger_round,
@@ -212,6 +213,19 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
         if state.round == MERGER and merger_round.apply(state, action, seat, log):
             flow.after_merger(state, log)
         return log
+
+    def listed(self, state: LostAtlasState, action: Action, seat: int) -> Action:
+        """A tile lay or map piece turned to a symmetric twin of its listed rotation, as
+        the listed one (``TileDef.listed_rotation``, ``MapBuilder.listed``)."""
+        if type(action) is TileLay:
+            tile = state.board.components.tiles.get(action.tile)
+            if tile is not None:
+                rotation = tile.listed_rotation(action.rotation)
+                if rotation != action.rotation:
+                    return TileLay(action.hex, action.tile, rotation)
+        elif type(action) is mapbuild.PlacePiece and state.builder is not None:
+            return state.builder.listed(action)
+        return action
 
     # -- reading ------------------------------------------------------------------
     def is_over(self, state: LostAtlasState) -> bool:
