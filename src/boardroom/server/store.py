@@ -42,6 +42,8 @@ log = logging.getLogger("boardroom.server")
 T = TypeVar("T")
 
 PLAY, OVER, ENDED = "play", "over", "ended"
+SENT = "sent"
+"""In a kept key's answer: the notation as the client sent it (left out of replies)."""
 
 BUMP_FOR_ACTION = (
     update(t.games)
@@ -278,7 +280,7 @@ class GameStore:
                                           t.undo_requests.c.status == "open")
             .order_by(t.undo_requests.c.id.desc())
         ).first()
-        entry.request = None if req is None else UndoRequest(
+        entry.request = None if req is None or req.at_count != entry.count else UndoRequest(
             req.id, req.seat, req.first_index, req.at_count, list(req.accepted))
 
     def _bump(self, conn: Connection, entry: Entry, **values: Any) -> int:
@@ -477,7 +479,7 @@ class GameStore:
             if key is not None:
                 stored = self._keyed(game_id, seat, key)
                 if stored is not None:
-                    return stored
+                    return self._retry(entry, stored, notation, after)
             if entry.status != PLAY:
                 raise Illegal("core.game-over", "the game is over" if entry.status == OVER
                               else "the game was ended by its admin")
@@ -513,14 +515,24 @@ class GameStore:
                     "by_bot": by_bot, "created_at": time.time()})
                 if key is not None:
                     conn.execute(insert(t.action_keys).values(
-                        game_id=game_id, seat=seat, key=key, response=answer))
+                        game_id=game_id, seat=seat, key=key,
+                        response={**answer, SENT: notation}))
+                if entry.request is not None:  # the game moves on: the request lapses
+                    conn.execute(update(t.undo_requests).where(
+                        t.undo_requests.c.game_id == game_id,
+                        t.undo_requests.c.status == "open").values(status="lapsed"))
                 return version
 
             try:
                 version = self._write(append)
             except (Conflict, IntegrityError) as exc:
                 self._forget(game_id)
-                raise Conflict(count + 1 if isinstance(exc, IntegrityError) else count,
+                # Another writer appended first; if it was this very request (the same
+                # key sent twice at once, to two processes), its answer is this one's.
+                stored = None if key is None else self._keyed(game_id, seat, key)
+                if stored is not None:
+                    return self._retry(self._current(game_id), stored, notation, after)
+                raise Conflict(self._current(game_id).count,
                                "another action was appended first; fetch the game again"
                                ) from exc
             except BaseException:
@@ -528,12 +540,28 @@ class GameStore:
                 raise
             entry.actors.append(seat)
             entry.version, entry.status = version, status
-            if entry.request is not None:
-                entry.request = None  # the game moved on: an open take-back request lapses
+            entry.request = None  # the game moved on: an open take-back request lapsed
             change = Change(game_id, version, count + 1, entry.to_act, before, status,
                             bots=any(s.bot is not None for s in entry.seats))
         self._fire(change)
         return answer
+
+    def _retry(self, entry: Entry, stored: dict[str, Any], notation: str,
+               after: int) -> dict[str, Any]:
+        """The first answer to a key, for a retry of the very same request (the same
+        action at the same count); a key sent with another action is refused."""
+        sent = stored.pop(SENT, None)
+        same = after == stored["index"] and notation in (sent, stored["notation"])
+        if not same:
+            try:
+                same = (after == stored["index"]
+                        and str(entry.game.parse(notation)) in (sent, stored["notation"]))
+            except IllegalAction:
+                same = False
+        if not same:
+            raise Conflict(entry.count, f"this key was used for {stored['notation']} (action "
+                                        f"{stored['index']}); a new action needs a new key")
+        return stored
 
     def _keyed(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
         if not key or len(key) > 128 or not printable(key):
@@ -652,6 +680,17 @@ class GameStore:
             version = self._bump(conn, entry, count=first, undos=entry.undos + 1)
             conn.execute(delete(t.actions).where(t.actions.c.game_id == entry.id,
                                                  t.actions.c.idx >= first))
+            # a key of a taken-back action answers for nothing any more
+            gone = [(r.seat, r.key) for r in conn.execute(
+                select(t.action_keys.c.seat, t.action_keys.c.key, t.action_keys.c.response)
+                .where(t.action_keys.c.game_id == entry.id)) if r.response["index"] >= first]
+            for key_seat, key in gone:
+                conn.execute(delete(t.action_keys).where(
+                    t.action_keys.c.game_id == entry.id, t.action_keys.c.seat == key_seat,
+                    t.action_keys.c.key == key))
+            conn.execute(update(t.undo_requests).where(
+                t.undo_requests.c.game_id == entry.id, t.undo_requests.c.status == "open",
+                t.undo_requests.c.id != (request_id or 0)).values(status="lapsed"))
             conn.execute(insert(t.undone).values(
                 game_id=entry.id, seat=seat, first_index=first, actions=taken,
                 consent=consent, text=text, created_at=time.time()))
