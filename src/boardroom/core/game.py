@@ -196,12 +196,49 @@ class Game:
         if checkpoint and count % CHECKPOINT_EVERY == 0:
             self._checkpoints[count] = self.title.copy_state(self._state)
 
-    def undo(self) -> None:
-        """Take back the last action."""
+    def undo(self, *, draws: bool = True) -> None:
+        """Take back the last action.
+
+        The Python API takes back whatever it is asked: whoever holds a :class:`Game`
+        holds its whole state, the bag's order included, so there is nothing to keep
+        from them. ``draws=False`` refuses (rule ``core.undo.hidden-draw``, nothing
+        changes) a take-back that would un-draw what chance showed after the action
+        (:meth:`reveals_since`): a program that plays for several people asks them
+        first, as the server and the terminal do.
+        """
         if not self.record.actions:
             raise IllegalAction("core.undo", "there is no action to take back")
+        count = len(self.record.actions)
+        if not draws and self.reveals_since(count - 1):
+            raise IllegalAction(
+                "core.undo.hidden-draw",
+                f"taking back {self.record.actions[-1]} would un-draw what chance showed "
+                f"after it; the other players must agree first")
         self.record.actions.pop()
-        self._restore(len(self.record.actions))
+        self._restore(count - 1)
+
+    def reveals_since(self, first: int) -> bool:
+        """Whether chance showed something (a drawn tile, the next map piece, a shuffle)
+        during the actions from index ``first`` on: what taking them back would un-draw
+        (:meth:`Title.chance_seen` before them and now differ).
+
+        >>> import boardroom
+        >>> game = boardroom.new_game("acquire", ["Ann", "Bob", "Cy"], seed=7)
+        >>> game.apply("4A"); game.apply("pass")  # Cy places 4A, buys nothing, draws
+        >>> game.reveals_since(1), game.reveals_since(0), game.reveals_since(2)
+        (True, True, False)
+        >>> game.reveals_since(1) == game.reveals_since(1)  # asking changes nothing
+        True
+        """
+        count = len(self.record.actions)
+        if not 0 <= first <= count:
+            raise OptionError(f"the game has {count} actions; first must be 0 to {count}")
+        if first == count:
+            return False
+        past = self.copy()
+        del past.record.actions[first:]
+        past._restore(first)
+        return bool(self.title.chance_seen(past._state) != self.title.chance_seen(self._state))
 
     def _restore(self, count: int) -> None:
         """Rebuild the state after the first ``count`` actions of the record: from the

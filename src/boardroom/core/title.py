@@ -15,7 +15,7 @@ owns the record, the log, undo and replay; the title owns the state and the rule
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -141,6 +141,15 @@ class Title(ABC, Generic[S, A]):
     @abstractmethod
     def invariants(self, state: S) -> None:
         """Raise AssertionError if the state breaks conservation or consistency."""
+
+    def chance_seen(self, state: S) -> Hashable:
+        """What chance has shown the seats so far, as a value that changes whenever an
+        action lets chance reveal something: a tile drawn from the bag into a hand, the
+        next map piece turned up, a shuffle dealt out. Taking back an action after which
+        it changed would un-draw that, and the one who saw it keeps knowing what comes
+        (docs/server.md "Take-backs and hidden draws"); :meth:`Game.reveals_since` asks
+        it. The default, for a title with no chance after its setup: None."""
+        return None
 
     def listed(self, state: S, action: A, seat: int) -> A:
         """The listed action that does exactly what the legal ``action`` does, which the

@@ -88,6 +88,9 @@ class UndoRequest:
     first_index: int
     at_count: int
     accepted: list[int]
+    draws: bool = False
+    """Whether taking the actions back un-draws what chance showed after them (so the
+    others were asked even if nobody had acted since)."""
 
 
 @dataclass
@@ -281,7 +284,8 @@ class GameStore:
             .order_by(t.undo_requests.c.id.desc())
         ).first()
         entry.request = None if req is None or req.at_count != entry.count else UndoRequest(
-            req.id, req.seat, req.first_index, req.at_count, list(req.accepted))
+            req.id, req.seat, req.first_index, req.at_count, list(req.accepted),
+            entry.game.reveals_since(req.first_index))
 
     def _bump(self, conn: Connection, entry: Entry, **values: Any) -> int:
         """Raise the game's version if it is still ``entry.version``; else a 409."""
@@ -577,8 +581,11 @@ class GameStore:
     def undo(self, game_id: str, auth: Auth, after: int) -> dict[str, Any]:
         """Take back the seat's own last action, and every action since.
 
-        Straight away while nobody has acted since (or no other human is seated); else a
-        request every other human seat must accept.
+        Straight away while nobody has acted since and chance showed nothing since (or
+        no other human is seated); else a request every other human seat must accept:
+        a take-back that would un-draw a hidden draw (Acquire's tile, the Lost Atlas's
+        next map piece) needs the others' consent even at once (docs/server.md
+        "Take-backs and hidden draws").
         """
         with self._lock(game_id):
             entry = self._current(game_id)
@@ -594,7 +601,8 @@ class GameStore:
                 raise Illegal("server.undo.nothing", "you have no action to take back")
             first = mine[-1]
             others = [s for s in entry.humans() if s != seat]
-            if first == entry.count - 1 or not others:
+            draws = bool(others) and entry.game.reveals_since(first)
+            if (first == entry.count - 1 and not draws) or not others:
                 change = self._take_back(entry, seat, first, [])
                 result = {"undone": True, "count": change.count, "audit": entry.audit[-1]}
             else:
@@ -611,7 +619,7 @@ class GameStore:
 
                 version, rid = self._write(ask)
                 entry.version = version
-                entry.request = UndoRequest(rid, seat, first, entry.count, [])
+                entry.request = UndoRequest(rid, seat, first, entry.count, [], draws)
                 change = Change(game_id, version, entry.count, entry.to_act, entry.to_act,
                                 entry.status)
                 result = {"undone": False, "request": request_json(entry)}
@@ -673,6 +681,9 @@ class GameStore:
         taken = entry.game.record.actions[first:]
         name = entry.seats[seat].name
         text = f"{name} took back: {', '.join(taken)}"
+        if entry.game.reveals_since(first):  # what it was, the audit does not say
+            text += (" (a hidden draw was taken back with it; whoever saw what it drew "
+                     "knows it still)")
         if consent:
             text += " (accepted by " + ", ".join(entry.seats[s].name for s in consent) + ")"
         before = entry.to_act
@@ -812,6 +823,7 @@ def request_json(entry: Entry) -> dict[str, Any] | None:
         "id": req.id, "seat": req.seat, "name": entry.seats[req.seat].name,
         "actions": entry.game.record.actions[req.first_index:],
         "accepted": list(req.accepted),
+        "draws": req.draws,
         "waiting": [s for s in entry.humans() if s != req.seat and s not in req.accepted],
     }
 

@@ -214,6 +214,16 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
             flow.after_merger(state, log)
         return log
 
+    def chance_seen(self, state: LostAtlasState) -> tuple[int, ...]:
+        """The generator's position (every shuffle and random pick moves it: the matrix
+        dealt, the Solo Game's draws) and, while the map is built, how far the stack and
+        the Distant Destination cards have been drawn (a map piece turned up is seen by
+        every seat before the next one places it)."""
+        builder = state.builder
+        if builder is None:
+            return (state.rng.state,)
+        return (builder.rng.state, len(builder.stack), builder.restarts, len(builder.dd_deck))
+
     def listed(self, state: LostAtlasState, action: Action, seat: int) -> Action:
         """A tile lay or map piece turned to a symmetric twin of its listed rotation, as
         the listed one (``TileDef.listed_rotation``, ``MapBuilder.listed``)."""
