@@ -109,3 +109,17 @@ def test_a_symmetric_twin_is_recorded_and_shown_as_the_listed_action(kind: type)
     built.apply(twin, seat)  # type: ignore[arg-type]
     assert built.record.actions == typed.record.actions
     assert boardroom.load(typed.to_record()).view(None) == typed.view(None)
+
+
+def test_a_record_holding_a_twin_replays_as_it_is_written() -> None:
+    # a game is its record: load keeps the record's own notation (a record made before
+    # twins were recorded as listed still loads to itself); only a new action is listed
+    game = boardroom.new_game("lost_atlas", ["A", "B", "C"], seed=0, options={"mode": "short"})
+    heuristic_until(game, lambda g, legal: any(isinstance(t, TileLay) for t in _twins(g, legal)))
+    seat = game.to_act[0]
+    twin = next(t for t in _twins(game, game.legal_actions(seat)) if isinstance(t, TileLay))
+    record = game.to_record()
+    record["actions"].append(str(twin))
+    record.pop("digest")
+    loaded = boardroom.load(record)
+    assert loaded.record.actions == record["actions"]

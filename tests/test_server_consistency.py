@@ -47,7 +47,7 @@ def app_client(url: str) -> TestClient:
 def act(client: Any, table: Table, seat: int, action: str, after: int,
         key: str | None = None) -> Any:
     body: dict[str, Any] = {"action": action, "after": after}
-    if key is not None:
+    if key:
         body["key"] = key
     return client.post(f"/api/games/{table.id}/actions", headers=table.h(seat), json=body)
 
@@ -176,6 +176,12 @@ def test_the_same_key_at_once_on_two_processes_gets_the_one_answer() -> None:
                     assert codes == [200, 200], [r.text for r in answers]
                     assert answers[0].json() == answers[1].json()
                     assert state(a, table, None)["count"] == count + 1
+                # without a key, the loser's 409 has the count after the winner's action
+                seat, action, count = first_legal(a, table)
+                answers = send_at_once([one.url, two.url], table, seat, action, count, "")
+                assert sorted(r.status_code for r in answers) == [200, 409]
+                lost = next(r for r in answers if r.status_code == 409)
+                assert lost.json()["count"] == count + 1, lost.text
         finally:
             one.stop()
             two.stop()

@@ -173,16 +173,20 @@ class Game:
         """
         self._apply(action, player, True)
 
-    def _apply(self, action: Action | str, player: int | None, checkpoint: bool) -> None:
+    def _apply(self, action: Action | str, player: int | None, checkpoint: bool,
+               listed: bool = True) -> None:
         """:meth:`apply`; ``checkpoint``: copy the state for undo if the action count is
-        a multiple of :data:`CHECKPOINT_EVERY` (a replay copies only the last one)."""
+        a multiple of :data:`CHECKPOINT_EVERY` (a replay copies only the last one);
+        ``listed``: record a symmetric twin as the listed action (:meth:`Title.listed`;
+        a replay keeps the record's own notation, so a game is its record)."""
         act, notation, seat = self._resolve(action, player)
         error = self.title.check(self._state, act, seat)
         if error is not None:
             raise error
-        listed = self.title.listed(self._state, act, seat)
-        if listed is not act and listed != act:
-            act, notation = listed, str(listed)
+        if listed and type(act) in self.title.twin_actions:
+            shown = self.title.listed(self._state, act, seat)
+            if shown != act:
+                act, notation = shown, str(shown)
         index = len(self.record.actions)
         try:
             sentences = self.title.apply(self._state, act, seat)
@@ -443,7 +447,7 @@ def _replay(record: Record | Mapping[str, Any] | str) -> Game:
     last = (len(rec.actions) - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
     for index, text in enumerate(rec.actions):
         try:
-            game._apply(text, None, index + 1 == last)
+            game._apply(text, None, index + 1 == last, False)
         except IllegalAction as exc:
             raise RecordError(
                 f"action {index} ({text!r}) cannot be replayed: {exc}") from exc

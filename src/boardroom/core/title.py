@@ -83,6 +83,9 @@ class Title(ABC, Generic[S, A]):
     rules_version: str
     min_players: int
     max_players: int
+    twin_actions: frozenset[type] = frozenset()
+    """Action classes whose values may say one action two ways (a tile turned to a
+    symmetric rotation): only for these does the game ask :meth:`listed`."""
     legacy_rules_versions: tuple[str, ...] = ()
     """Older rules versions whose records still load, each replayed under its own rules
     (``rules_version`` is the one new games are played under)."""
@@ -154,7 +157,8 @@ class Title(ABC, Generic[S, A]):
     def listed(self, state: S, action: A, seat: int) -> A:
         """The listed action that does exactly what the legal ``action`` does, which the
         record keeps instead: a tile or map piece turned to a symmetric rotation of a
-        listed one is recorded (and shown) as the listed one. The default: ``action``."""
+        listed one is recorded (and shown) as the listed one. Asked only for the classes
+        in :attr:`twin_actions`. The default: ``action``."""
         return action
 
     def label(self, state: S, action: A, seat: int) -> str:

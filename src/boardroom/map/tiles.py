@@ -125,11 +125,19 @@ class TileDef:
         """
         if not 0 <= rotation < 6:
             return rotation
-        paths, stops = self.rotated_paths(rotation), self.rotated_stop_edges(rotation)
-        for r in self.distinct_rotations():
-            if self.rotated_paths(r) == paths and self.rotated_stop_edges(r) == stops:
-                return r
-        return rotation
+        key = ("listed", self.paths, self.stops)  # what the answer depends on (a copy by
+        known = self._cache.get(key)  # dataclasses.replace shares the dict)
+        if known is not None:
+            found: int = known[rotation]
+            return found
+        turns = []
+        for turn in range(6):
+            paths, stops = self.rotated_paths(turn), self.rotated_stop_edges(turn)
+            turns.append(next((r for r in self.distinct_rotations()
+                               if self.rotated_paths(r) == paths
+                               and self.rotated_stop_edges(r) == stops), turn))
+        self._cache[key] = tuple(turns)
+        return turns[rotation]
 
 
 def colour_rank(colour: str) -> int:

@@ -63,6 +63,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
     display_name = "Railways of the Lost Atlas"
     rules_version = "2"
     legacy_rules_versions = (RULES_V1,)
+    twin_actions = frozenset({TileLay, mapbuild.PlacePiece})
     min_players = 1  # the Solo Game only; every other mode asks for 2+ (flow.normalize_options)
     max_players = 5
 
@@ -227,13 +228,13 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
     def listed(self, state: LostAtlasState, action: Action, seat: int) -> Action:
         """A tile lay or map piece turned to a symmetric twin of its listed rotation, as
         the listed one (``TileDef.listed_rotation``, ``MapBuilder.listed``)."""
-        if type(action) is TileLay:
+        if isinstance(action, TileLay):
             tile = state.board.components.tiles.get(action.tile)
             if tile is not None:
                 rotation = tile.listed_rotation(action.rotation)
                 if rotation != action.rotation:
                     return TileLay(action.hex, action.tile, rotation)
-        elif type(action) is mapbuild.PlacePiece and state.builder is not None:
+        elif isinstance(action, mapbuild.PlacePiece) and state.builder is not None:
             return state.builder.listed(action)
         return action
 
