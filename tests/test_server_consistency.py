@@ -182,6 +182,31 @@ def test_the_same_key_at_once_on_two_processes_gets_the_one_answer() -> None:
                 assert sorted(r.status_code for r in answers) == [200, 409]
                 lost = next(r for r in answers if r.status_code == 409)
                 assert lost.json()["count"] == count + 1, lost.text
+            with one.client() as a, two.client() as b:
+                lapsed_on_the_other_process(a, b)
         finally:
             one.stop()
             two.stop()
+
+
+def lapsed_on_the_other_process(a: httpx.Client, b: httpx.Client) -> None:
+    """Item 9 with two processes: a request opened on one, lapsed by an action on the
+    other, is closed for both."""
+    table = create(a, seats=[{"name": "Ann"}, {"name": "Bob"}])
+    asker = state(a, table, None)["to_act"][0]
+    while state(a, table, None)["to_act"][0] == asker:
+        seat, action, count = first_legal(a, table)
+        assert act(a, table, seat, action, count).status_code == 200
+    seat, action, count = first_legal(a, table)
+    assert act(a, table, seat, action, count).status_code == 200
+    ask = a.post(f"/api/games/{table.id}/undo", headers=table.h(asker),
+                 json={"after": count + 1})
+    assert ask.status_code == 200 and ask.json()["undone"] is False, ask.text
+    assert state(b, table, None)["undo_request"] is not None
+    seat, action, count = first_legal(b, table)
+    assert act(b, table, seat, action, count).status_code == 200  # lapses it, on two
+    for client in (a, b):
+        assert state(client, table, None)["undo_request"] is None
+    again = a.post(f"/api/games/{table.id}/undo", headers=table.h(asker),
+                   json={"after": count + 1})
+    assert again.status_code == 200, again.text  # not refused as pending
