@@ -392,18 +392,41 @@ class Session:
 
     # -- undo, save, quit ----------------------------------------------------------
     def undo(self) -> bool:
-        """Take back every action since the previous decision of a person."""
+        """Take back every action since the previous decision of a person. One that would
+        un-draw a hidden draw (docs/server.md "Take-backs and hidden draws") needs the
+        other people at the keyboard to agree: the one whose decision it goes back to
+        saw what was drawn, or sees what comes next."""
         probe = self.game.copy()
         while probe.record.actions:
             probe.undo()
             if (probe.to_act and probe.to_act[0] not in self.bots
                     and nothing_to_decide(probe, probe.to_act[0]) is None):
                 taken = len(self.game.record.actions) - len(probe.record.actions)
+                if not self.others_agree(probe):
+                    return False
                 self.game = probe
                 self.out.print(f"Took back {taken} action{'s' if taken > 1 else ''}.")
                 self.autosave()
                 return True
         self.out.print("There is no decision of a person to take back.", style="red")
+        return False
+
+    def others_agree(self, probe: Game) -> bool:
+        """Whether going back to ``probe`` may go ahead: it un-draws nothing, or no other
+        person sits at the table, or the other people say yes."""
+        first = len(probe.record.actions)
+        back_to = probe.to_act[0]
+        people = [i for i in range(len(self.seats)) if i not in self.bots and i != back_to]
+        if not people or not self.game.reveals_since(first):
+            return True
+        names = ", ".join(self.game.players[i] for i in people)
+        self.out.print(f"This take-back also takes back a hidden draw: "
+                       f"{self.game.players[back_to]} would choose again knowing what was "
+                       f"drawn. {names} must agree.")
+        answer = self.ask(f"{names}: do you agree? (yes/no)")
+        if answer is not None and answer.strip().lower() in ("y", "yes"):
+            return True
+        self.out.print("Not taken back: the others did not agree.", style="red")
         return False
 
     def save(self, path: str) -> None:

@@ -73,7 +73,7 @@ class Game:
                                   f"(no control characters, no lone surrogates)")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError("the seed must be an int")
-        normalized = t.normalize_options(options or {}, players)
+        normalized = _normalized_options(t, options, players)
         self.record = Record(t.name, version, normalized, players, seed, [])
         if version == t.rules_version:
             state, setup_log = t.setup(players, seed, normalized)
@@ -173,13 +173,20 @@ class Game:
         """
         self._apply(action, player, True)
 
-    def _apply(self, action: Action | str, player: int | None, checkpoint: bool) -> None:
+    def _apply(self, action: Action | str, player: int | None, checkpoint: bool,
+               listed: bool = True) -> None:
         """:meth:`apply`; ``checkpoint``: copy the state for undo if the action count is
-        a multiple of :data:`CHECKPOINT_EVERY` (a replay copies only the last one)."""
+        a multiple of :data:`CHECKPOINT_EVERY` (a replay copies only the last one);
+        ``listed``: record a symmetric twin as the listed action (:meth:`Title.listed`;
+        a replay keeps the record's own notation, so a game is its record)."""
         act, notation, seat = self._resolve(action, player)
         error = self.title.check(self._state, act, seat)
         if error is not None:
             raise error
+        if listed and type(act) in self.title.twin_actions:
+            shown = self.title.listed(self._state, act, seat)
+            if shown != act:
+                act, notation = shown, str(shown)
         index = len(self.record.actions)
         try:
             sentences = self.title.apply(self._state, act, seat)
@@ -193,12 +200,49 @@ class Game:
         if checkpoint and count % CHECKPOINT_EVERY == 0:
             self._checkpoints[count] = self.title.copy_state(self._state)
 
-    def undo(self) -> None:
-        """Take back the last action."""
+    def undo(self, *, draws: bool = True) -> None:
+        """Take back the last action.
+
+        The Python API takes back whatever it is asked: whoever holds a :class:`Game`
+        holds its whole state, the bag's order included, so there is nothing to keep
+        from them. ``draws=False`` refuses (rule ``core.undo.hidden-draw``, nothing
+        changes) a take-back that would un-draw what chance showed after the action
+        (:meth:`reveals_since`): a program that plays for several people asks them
+        first, as the server and the terminal do.
+        """
         if not self.record.actions:
             raise IllegalAction("core.undo", "there is no action to take back")
+        count = len(self.record.actions)
+        if not draws and self.reveals_since(count - 1):
+            raise IllegalAction(
+                "core.undo.hidden-draw",
+                f"taking back {self.record.actions[-1]} would un-draw what chance showed "
+                f"after it; the other players must agree first")
         self.record.actions.pop()
-        self._restore(len(self.record.actions))
+        self._restore(count - 1)
+
+    def reveals_since(self, first: int) -> bool:
+        """Whether chance showed something (a drawn tile, the next map piece, a shuffle)
+        during the actions from index ``first`` on: what taking them back would un-draw
+        (:meth:`Title.chance_seen` before them and now differ).
+
+        >>> import boardroom
+        >>> game = boardroom.new_game("acquire", ["Ann", "Bob", "Cy"], seed=7)
+        >>> game.apply("4A"); game.apply("pass")  # Cy places 4A, buys nothing, draws
+        >>> game.reveals_since(1), game.reveals_since(0), game.reveals_since(2)
+        (True, True, False)
+        >>> game.reveals_since(1) == game.reveals_since(1)  # asking changes nothing
+        True
+        """
+        count = len(self.record.actions)
+        if not 0 <= first <= count:
+            raise OptionError(f"the game has {count} actions; first must be 0 to {count}")
+        if first == count:
+            return False
+        past = self.copy()
+        del past.record.actions[first:]
+        past._restore(first)
+        return bool(self.title.chance_seen(past._state) != self.title.chance_seen(self._state))
 
     def _restore(self, count: int) -> None:
         """Rebuild the state after the first ``count`` actions of the record: from the
@@ -305,6 +349,29 @@ class Game:
         return new
 
 
+def _normalized_options(title: Title[Any, Any], options: Mapping[str, Any] | None,
+                        players: Sequence[str]) -> dict[str, Any]:
+    """The title's options filled in and checked. Option names must be printable text
+    (an error message names them); a value of a kind the title's check did not expect
+    (a list where a name belongs, say) is an :class:`OptionError` too, never a crash."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise OptionError(f"the options are a JSON object of option names and values, "
+                          f"not {type(options).__name__}")
+    for key in options:
+        if not isinstance(key, str) or not _printable_name(key):
+            raise OptionError(f"option name {key!r} is not printable text (no control "
+                              f"characters, no lone surrogates)")
+    try:
+        return title.normalize_options(options, players)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError,
+            RecursionError) as exc:
+        names = ", ".join(repr(k[:40]) for k in sorted(options)[:10]) or "none"
+        raise OptionError(f"a {title.display_name} option has a value of the wrong kind "
+                          f"(options given: {names}; {type(exc).__name__})") from exc
+
+
 def _printable_name(name: str) -> bool:
     """A name every terminal, file and page can show: UTF-8 text, no control characters."""
     try:
@@ -380,7 +447,7 @@ def _replay(record: Record | Mapping[str, Any] | str) -> Game:
     last = (len(rec.actions) - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
     for index, text in enumerate(rec.actions):
         try:
-            game._apply(text, None, index + 1 == last)
+            game._apply(text, None, index + 1 == last, False)
         except IllegalAction as exc:
             raise RecordError(
                 f"action {index} ({text!r}) cannot be replayed: {exc}") from exc

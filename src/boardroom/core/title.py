@@ -15,7 +15,7 @@ owns the record, the log, undo and replay; the title owns the state and the rule
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -83,6 +83,9 @@ class Title(ABC, Generic[S, A]):
     rules_version: str
     min_players: int
     max_players: int
+    twin_actions: frozenset[type] = frozenset()
+    """Action classes whose values may say one action two ways (a tile turned to a
+    symmetric rotation): only for these does the game ask :meth:`listed`."""
     legacy_rules_versions: tuple[str, ...] = ()
     """Older rules versions whose records still load, each replayed under its own rules
     (``rules_version`` is the one new games are played under)."""
@@ -141,6 +144,22 @@ class Title(ABC, Generic[S, A]):
     @abstractmethod
     def invariants(self, state: S) -> None:
         """Raise AssertionError if the state breaks conservation or consistency."""
+
+    def chance_seen(self, state: S) -> Hashable:
+        """What chance has shown the seats so far, as a value that changes whenever an
+        action lets chance reveal something: a tile drawn from the bag into a hand, the
+        next map piece turned up, a shuffle dealt out. Taking back an action after which
+        it changed would un-draw that, and the one who saw it keeps knowing what comes
+        (docs/server.md "Take-backs and hidden draws"); :meth:`Game.reveals_since` asks
+        it. The default, for a title with no chance after its setup: None."""
+        return None
+
+    def listed(self, state: S, action: A, seat: int) -> A:
+        """The listed action that does exactly what the legal ``action`` does, which the
+        record keeps instead: a tile or map piece turned to a symmetric rotation of a
+        listed one is recorded (and shown) as the listed one. Asked only for the classes
+        in :attr:`twin_actions`. The default: ``action``."""
+        return action
 
     def label(self, state: S, action: A, seat: int) -> str:
         """A sentence a person reads for ``action`` of ``seat`` (a menu entry, a button).

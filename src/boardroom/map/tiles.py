@@ -113,6 +113,32 @@ class TileDef:
             cached = self._cache["distinct"] = tuple(out)
         return list(cached)
 
+    def listed_rotation(self, rotation: int) -> int:
+        """The rotation of :meth:`distinct_rotations` that lays the very same tile as
+        ``rotation``: the same paths and every stop on the same edges (a straight turned
+        3 is the straight turned 0). A rotation with no such twin (or outside 0 to 5) is
+        returned as it is.
+
+        >>> straight = TileDef("9", "yellow", paths=((0, 3),))
+        >>> [straight.listed_rotation(r) for r in range(6)]
+        [0, 1, 2, 0, 1, 2]
+        """
+        if not 0 <= rotation < 6:
+            return rotation
+        key = ("listed", self.paths, self.stops)  # what the answer depends on (a copy by
+        known = self._cache.get(key)  # dataclasses.replace shares the dict)
+        if known is not None:
+            found: int = known[rotation]
+            return found
+        turns = []
+        for turn in range(6):
+            paths, stops = self.rotated_paths(turn), self.rotated_stop_edges(turn)
+            turns.append(next((r for r in self.distinct_rotations()
+                               if self.rotated_paths(r) == paths
+                               and self.rotated_stop_edges(r) == stops), turn))
+        self._cache[key] = tuple(turns)
+        return turns[rotation]
+
 
 def colour_rank(colour: str) -> int:
     return COLOURS.index(colour) if colour in COLOURS else -1

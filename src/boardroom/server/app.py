@@ -34,7 +34,7 @@ from boardroom.server.clients import parse_networks
 from boardroom.server.config import Settings, normalize_url
 from boardroom.server.db import make_engine, migrate
 from boardroom.server.deps import Games, Token, who
-from boardroom.server.errors import ApiError
+from boardroom.server.errors import ApiError, encodable
 from boardroom.server.limits import BodyLimit, RateLimit
 from boardroom.server.live import Broadcaster, Hub, PostgresBroadcaster, RedisBroadcaster
 from boardroom.server.store import Created, Entry, GameStore, SeatSpec, Who, snapshot_of
@@ -155,7 +155,7 @@ def create_app(settings: Settings) -> FastAPI:
 def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        return JSONResponse(encodable(exc.body()), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -163,12 +163,12 @@ def add_error_handlers(app: FastAPI) -> None:
         for err in exc.errors()[:5]:
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
             problems.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
-        return JSONResponse({"error": "bad-request", "message": "; ".join(problems)},
-                            status_code=400)
+        return JSONResponse(encodable({"error": "bad-request",
+                                       "message": "; ".join(problems)}), status_code=400)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse(http_error_body(exc.status_code, exc.detail),
+        return JSONResponse(encodable(http_error_body(exc.status_code, exc.detail)),
                             status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(Exception)

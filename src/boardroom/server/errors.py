@@ -73,3 +73,16 @@ class Illegal(ApiError):
 class RateLimited(ApiError):
     status = 429
     code = "rate-limited"
+
+
+def encodable(value: Any) -> Any:
+    """``value`` with every string made UTF-8 encodable: a lone surrogate a client sent
+    (an option name, a key) is written as its escape, ``\\ud800``, so the error body that
+    echoes it can be sent at all."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {encodable(k): encodable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [encodable(v) for v in value]
+    return value

@@ -69,6 +69,8 @@ class UndoRequestOut(BaseModel):
     actions: list[str]
     accepted: list[int]
     waiting: list[int]
+    draws: bool = False
+    """Taking the actions back un-draws a hidden draw (asked even if nobody acted since)."""
 
 
 class GameOut(BaseModel):

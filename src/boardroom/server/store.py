@@ -51,6 +51,8 @@ log = logging.getLogger("boardroom.server")
 T = TypeVar("T")
 
 PLAY, OVER, ENDED = "play", "over", "ended"
+SENT = "sent"
+"""In a kept key's answer: the notation as the client sent it (left out of replies)."""
 
 BUMP_FOR_ACTION = (
     update(t.games)
@@ -61,6 +63,19 @@ BUMP_FOR_ACTION = (
 """The append's version bump, built once: the statement is the same for every action
 (only its parameters change), so SQLAlchemy finds it compiled without rebuilding it."""
 INSERT_ACTION = insert(t.actions)
+
+
+SEED_DIGITS = 40
+"""The longest seed the server keeps, written out (``games.seed`` is a String(40))."""
+
+
+def printable(text: str) -> bool:
+    """Text every database keeps as it is: UTF-8, no NUL or other control character."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return text.isprintable()
 
 
 @dataclass
@@ -82,6 +97,9 @@ class UndoRequest:
     first_index: int
     at_count: int
     accepted: list[int]
+    draws: bool = False
+    """Whether taking the actions back un-draws what chance showed after them (so the
+    others were asked even if nobody had acted since)."""
 
 
 @dataclass
@@ -293,8 +311,9 @@ class GameStore:
                                           t.undo_requests.c.status == "open")
             .order_by(t.undo_requests.c.id.desc())
         ).first()
-        entry.request = None if req is None else UndoRequest(
-            req.id, req.seat, req.first_index, req.at_count, list(req.accepted))
+        entry.request = None if req is None or req.at_count != entry.count else UndoRequest(
+            req.id, req.seat, req.first_index, req.at_count, list(req.accepted),
+            entry.game.reveals_since(req.first_index))
 
     def _bump(self, conn: Connection, entry: Entry, **values: Any) -> int:
         """Raise the game's version if it is still ``entry.version``; else a 409."""
@@ -398,7 +417,7 @@ class GameStore:
                 raise BadRequest(f"unknown bot {spec.bot!r}; known bots: {', '.join(known)}")
             if spec.webhook is not None and (
                     not spec.webhook.startswith(("http://", "https://"))
-                    or len(spec.webhook) > 2000):
+                    or len(spec.webhook) > 2000 or not printable(spec.webhook)):
                 raise BadRequest("a webhook is an http:// or https:// URL")
             if spec.webhook is not None and not s.allow_private_webhooks:
                 try:
@@ -451,6 +470,9 @@ class GameStore:
             game = Game(record.title, record.players, record.seed, record.options)
         except BoardroomError as exc:
             raise BadRequest(f"record cannot start a game: {exc}") from exc
+        if len(str(record.seed)) > SEED_DIGITS:
+            raise BadRequest(f"record cannot start a game: its seed has more than "
+                             f"{SEED_DIGITS} characters (the server keeps seeds up to that)")
         if specs is None:
             specs = [SeatSpec(name) for name in record.players]
         self._check_seats(specs)
@@ -528,7 +550,7 @@ class GameStore:
             if key is not None:
                 stored = self._keyed(game_id, seat, key)
                 if stored is not None:
-                    return stored
+                    return self._retry(entry, stored, notation, after)
             if entry.status != PLAY:
                 raise Illegal("core.game-over", "the game is over" if entry.status == OVER
                               else "the game was ended by its admin")
@@ -549,11 +571,11 @@ class GameStore:
             error = entry.game.title.check(entry.game.state, action, seat)
             if error is not None:
                 raise Illegal(error.rule, error.message)
-            text = str(action)
             try:
                 entry.game.apply(action, seat)
             except IllegalAction as exc:  # a title whose check missed something
                 raise Illegal(exc.rule, exc.message) from exc
+            text = entry.game.record.actions[-1]  # the listed twin of a symmetric turn
             answer = {"index": count, "count": count + 1, "notation": text, "seat": seat,
                       "log": [e.text for e in entry.game.log_entries if e.index == count]}
             status = OVER if entry.game.is_over else PLAY
@@ -564,14 +586,24 @@ class GameStore:
                     "by_bot": by_bot, "created_at": time.time()})
                 if key is not None:
                     conn.execute(insert(t.action_keys).values(
-                        game_id=game_id, seat=seat, key=key, response=answer))
+                        game_id=game_id, seat=seat, key=key,
+                        response={**answer, SENT: notation}))
+                if entry.request is not None:  # the game moves on: the request lapses
+                    conn.execute(update(t.undo_requests).where(
+                        t.undo_requests.c.game_id == game_id,
+                        t.undo_requests.c.status == "open").values(status="lapsed"))
                 return version
 
             try:
                 version = self._write(append)
             except (Conflict, IntegrityError) as exc:
                 self._forget(game_id)
-                raise Conflict(count + 1 if isinstance(exc, IntegrityError) else count,
+                # Another writer appended first; if it was this very request (the same
+                # key sent twice at once, to two processes), its answer is this one's.
+                stored = None if key is None else self._keyed(game_id, seat, key)
+                if stored is not None:
+                    return self._retry(self._current(game_id), stored, notation, after)
+                raise Conflict(self._current(game_id).count,
                                "another action was appended first; fetch the game again"
                                ) from exc
             except BaseException:
@@ -579,16 +611,33 @@ class GameStore:
                 raise
             entry.actors.append(seat)
             entry.version, entry.status = version, status
-            if entry.request is not None:
-                entry.request = None  # the game moved on: an open take-back request lapses
+            entry.request = None  # the game moved on: an open take-back request lapsed
             change = Change(game_id, version, count + 1, entry.to_act, before, status,
                             bots=any(s.bot is not None for s in entry.seats))
         self._fire(change)
         return answer
 
+    def _retry(self, entry: Entry, stored: dict[str, Any], notation: str,
+               after: int) -> dict[str, Any]:
+        """The first answer to a key, for a retry of the very same request (the same
+        action at the same count); a key sent with another action is refused."""
+        sent = stored.pop(SENT, None)
+        same = after == stored["index"] and notation in (sent, stored["notation"])
+        if not same:
+            try:
+                same = (after == stored["index"]
+                        and str(entry.game.parse(notation)) in (sent, stored["notation"]))
+            except IllegalAction:
+                same = False
+        if not same:
+            raise Conflict(entry.count, f"this key was used for {stored['notation']} (action "
+                                        f"{stored['index']}); a new action needs a new key")
+        return stored
+
     def _keyed(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
-        if not key or len(key) > 128:
-            raise BadRequest("a key has 1 to 128 characters")
+        if not key or len(key) > 128 or not printable(key):
+            raise BadRequest("a key has 1 to 128 printable characters (no control "
+                             "characters, no lone surrogates)")
         with self.engine.connect() as conn:
             row = conn.execute(select(t.action_keys.c.response).where(
                 t.action_keys.c.game_id == game_id, t.action_keys.c.seat == seat,
@@ -599,8 +648,11 @@ class GameStore:
     def undo(self, game_id: str, auth: Auth, after: int) -> dict[str, Any]:
         """Take back the seat's own last action, and every action since.
 
-        Straight away while nobody has acted since (or no other human is seated); else a
-        request every other human seat must accept.
+        Straight away while nobody has acted since and chance showed nothing since (or
+        no other human is seated); else a request every other human seat must accept:
+        a take-back that would un-draw a hidden draw (Acquire's tile, the Lost Atlas's
+        next map piece) needs the others' consent even at once (docs/server.md
+        "Take-backs and hidden draws").
         """
         with self._lock(game_id):
             entry = self._current(game_id)
@@ -616,7 +668,8 @@ class GameStore:
                 raise Illegal("server.undo.nothing", "you have no action to take back")
             first = mine[-1]
             others = [s for s in entry.humans() if s != seat]
-            if first == entry.count - 1 or not others:
+            draws = bool(others) and entry.game.reveals_since(first)
+            if (first == entry.count - 1 and not draws) or not others:
                 change = self._take_back(entry, seat, first, [])
                 result = {"undone": True, "count": change.count, "audit": entry.audit[-1]}
             else:
@@ -633,7 +686,7 @@ class GameStore:
 
                 version, rid = self._write(ask)
                 entry.version = version
-                entry.request = UndoRequest(rid, seat, first, entry.count, [])
+                entry.request = UndoRequest(rid, seat, first, entry.count, [], draws)
                 change = Change(game_id, version, entry.count, entry.to_act, entry.to_act,
                                 entry.status)
                 result = {"undone": False, "request": request_json(entry)}
@@ -695,6 +748,9 @@ class GameStore:
         taken = entry.game.record.actions[first:]
         name = entry.seats[seat].name
         text = f"{name} took back: {', '.join(taken)}"
+        if entry.game.reveals_since(first):  # what it was, the audit does not say
+            text += (" (a hidden draw was taken back with it; whoever saw what it drew "
+                     "knows it still)")
         if consent:
             text += " (accepted by " + ", ".join(entry.seats[s].name for s in consent) + ")"
         before = entry.to_act
@@ -702,6 +758,17 @@ class GameStore:
             version = self._bump(conn, entry, count=first, undos=entry.undos + 1)
             conn.execute(delete(t.actions).where(t.actions.c.game_id == entry.id,
                                                  t.actions.c.idx >= first))
+            # a key of a taken-back action answers for nothing any more
+            gone = [(r.seat, r.key) for r in conn.execute(
+                select(t.action_keys.c.seat, t.action_keys.c.key, t.action_keys.c.response)
+                .where(t.action_keys.c.game_id == entry.id)) if r.response["index"] >= first]
+            for key_seat, key in gone:
+                conn.execute(delete(t.action_keys).where(
+                    t.action_keys.c.game_id == entry.id, t.action_keys.c.seat == key_seat,
+                    t.action_keys.c.key == key))
+            conn.execute(update(t.undo_requests).where(
+                t.undo_requests.c.game_id == entry.id, t.undo_requests.c.status == "open",
+                t.undo_requests.c.id != (request_id or 0)).values(status="lapsed"))
             conn.execute(insert(t.undone).values(
                 game_id=entry.id, seat=seat, first_index=first, actions=taken,
                 consent=consent, text=text, created_at=time.time()))
@@ -830,6 +897,7 @@ def request_json(entry: Entry) -> dict[str, Any] | None:
         "id": req.id, "seat": req.seat, "name": entry.seats[req.seat].name,
         "actions": entry.game.record.actions[req.first_index:],
         "accepted": list(req.accepted),
+        "draws": req.draws,
         "waiting": [s for s in entry.humans() if s != req.seat and s not in req.accepted],
     }
 

@@ -90,7 +90,9 @@ class _History:
     """Games replayed to an earlier point, the latest few remembered.
 
     A point of the history is the same game whatever happens later (the record only
-    grows, or loses its tail to an undo), so a replay is keyed by the actions it holds.
+    grows, or loses its tail to an undo), so a replay is keyed by the game and the actions
+    it holds. (Not by what makes the game alone: two games of one seed and one set of
+    players differ in their options, a Short and a Long game say.)
     """
 
     def __init__(self, size: int = 16) -> None:
@@ -98,10 +100,9 @@ class _History:
         self._size = size
         self._lock = Lock()
 
-    def at(self, game: Game, count: int) -> Game:
+    def at(self, game_id: str, game: Game, count: int) -> Game:
         actions = tuple(game.record.actions[:count])
-        key = (game.record.title, str(game.record.seed), *map(str, game.record.players),
-               "|", *actions)
+        key = (game_id, str(count), *actions)
         with self._lock:
             if key in self._games:
                 self._games.move_to_end(key)
@@ -148,14 +149,14 @@ class _Maps:
 _MAPS = _Maps()
 
 
-def _at(game: Game, at: int | None) -> Game:
+def _at(game_id: str, game: Game, at: int | None) -> Game:
     count = len(game.record.actions)
     if at is None or at == count:
         return game
     if not 0 <= at <= count:
         raise _illegal("web.history.at",
                        f"the game has {count} actions; 'at' must be 0 to {count}")
-    return _HISTORY.at(game, at)
+    return _HISTORY.at(game_id, game, at)
 
 
 def _refusal(exc: IllegalAction) -> JSONResponse:
@@ -203,7 +204,7 @@ def game_map(
     game, seat = _game(request, game_id, authorization)
     if game.title.name != "lost_atlas":
         raise _illegal("web.map.title", f"{game.title.display_name} has no map to draw")
-    past = _at(game, at)
+    past = _at(game_id, game, at)
     if preview is not None:
         if seat is None:
             raise HTTPException(403, "a spectator has no actions to preview")
@@ -268,7 +269,7 @@ def history(
 ) -> dict[str, Any]:
     """The table as this seat saw it after ``count`` actions: its view and the log so far."""
     game, seat = _game(request, game_id, authorization)
-    past = _at(game, count)
+    past = _at(game_id, game, count)
     return {"count": count, "view": past.view(seat), "to_act": list(past.to_act),
             "log": [{"index": e.index, "text": e.text} for e in past.log_entries]}
 

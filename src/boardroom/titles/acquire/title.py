@@ -494,6 +494,11 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
     def result(self, state: AcquireState) -> Result | None:
         return state.result
 
+    def chance_seen(self, state: AcquireState) -> int:
+        """Tiles left in the bag: every draw (a hand refilled, a dead tile replaced, the
+        two-player bank's draw) shows a seat a tile, and only a draw takes one out."""
+        return len(state.bag)
+
     def label(self, state: AcquireState, action: AcquireAction, seat: int) -> str:
         """What the action does, in words (``boardroom.titles.acquire.labels``)."""
         return labels.label(state, action, seat)

@@ -339,6 +339,11 @@ class CongressTitle(Title[CongressState, CongressAction]):
         else:
             flow.end_turn(state, log)
 
+    def chance_seen(self, state: CongressState) -> None:
+        """Congress has no chance after its setup (the seed picks only the first player),
+        so no take-back un-draws anything."""
+        return None
+
     def label(self, state: CongressState, action: CongressAction, seat: int) -> str:
         """A sentence for a menu: what the action does, with names and amounts.
 

@@ -20,6 +20,7 @@ from boardroom.titles.lost_atlas import labels
 from boardroom.titles.lost_atlas.actions import Pass
 from boardroom.titles.lost_atlas.board import mapbuild
 from boardroom.titles.lost_atlas.board.components import Components, load_components
+from boardroom.titles.lost_atlas.board.track_laying import TileLay
 from boardroom.titles.lost_atlas.rounds import (
     flow,
     merger_round,
@@ -62,6 +63,7 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
     display_name = "Railways of the Lost Atlas"
     rules_version = "2"
     legacy_rules_versions = (RULES_V1,)
+    twin_actions = frozenset({TileLay, mapbuild.PlacePiece})
     min_players = 1  # the Solo Game only; every other mode asks for 2+ (flow.normalize_options)
     max_players = 5
 
@@ -212,6 +214,29 @@ class LostAtlasTitle(Title[LostAtlasState, Action]):
         if state.round == MERGER and merger_round.apply(state, action, seat, log):
             flow.after_merger(state, log)
         return log
+
+    def chance_seen(self, state: LostAtlasState) -> tuple[int, ...]:
+        """The generator's position (every shuffle and random pick moves it: the matrix
+        dealt, the Solo Game's draws) and, while the map is built, how far the stack and
+        the Distant Destination cards have been drawn (a map piece turned up is seen by
+        every seat before the next one places it)."""
+        builder = state.builder
+        if builder is None:
+            return (state.rng.state,)
+        return (builder.rng.state, len(builder.stack), builder.restarts, len(builder.dd_deck))
+
+    def listed(self, state: LostAtlasState, action: Action, seat: int) -> Action:
+        """A tile lay or map piece turned to a symmetric twin of its listed rotation, as
+        the listed one (``TileDef.listed_rotation``, ``MapBuilder.listed``)."""
+        if isinstance(action, TileLay):
+            tile = state.board.components.tiles.get(action.tile)
+            if tile is not None:
+                rotation = tile.listed_rotation(action.rotation)
+                if rotation != action.rotation:
+                    return TileLay(action.hex, action.tile, rotation)
+        elif isinstance(action, mapbuild.PlacePiece) and state.builder is not None:
+            return state.builder.listed(action)
+        return action
 
     # -- reading ------------------------------------------------------------------
     def is_over(self, state: LostAtlasState) -> bool:

@@ -370,7 +370,7 @@ class Components:
         return self.printed_tiles[tile_id]
 
     def mode(self, mode_id: str) -> Mode:
-        if mode_id not in self.modes:
+        if not isinstance(mode_id, str) or mode_id not in self.modes:
             raise OptionError(f"unknown mode {mode_id!r} (known: {', '.join(self.modes)})")
         return self.modes[mode_id]
 

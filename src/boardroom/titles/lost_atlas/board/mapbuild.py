@@ -62,7 +62,8 @@ Readings where the rules are silent (each is a provisional choice, documented he
 * Duplicates. :meth:`MapBuilder.legal_actions` offers every placement that gives a
   different map; when turning a piece onto itself gives the identical map (piece 12, all
   blank), only the smallest rotation is listed. :meth:`MapBuilder.check` still accepts
-  the other, equivalent rotations.
+  the other, equivalent rotations, and :meth:`MapBuilder.listed` turns them into the
+  listed one, which the game records (the same record and view either way).
 """
 
 from __future__ import annotations
@@ -321,6 +322,33 @@ def _compute_geometry(piece: MapPiece) -> tuple[_Group, ...]:
     return tuple(out)
 
 
+def _listed_turns(piece: MapPiece) -> dict[int, tuple[int, Hex]]:
+    """For each rotation of ``piece``, the listed rotation (:func:`_compute_geometry`
+    keeps the first of those covering the same cells with the same content) and how far
+    its anchor lies from this rotation's for the two to make the very same map."""
+    cached = _LISTED.get(id(piece))
+    if cached is not None and cached[0] is piece:
+        return cached[1]
+    shape = piece_shape(piece)
+    order = {"A": 0, "B": 1, "C": 2}
+    hexes = sorted(piece.hexes, key=lambda h: order[h.pos])
+    seen: dict[object, tuple[int, Hex]] = {}
+    turns: dict[int, tuple[int, Hex]] = {}
+    for rotation in range(6):
+        cells = [rotate_about(off, (0, 0), rotation) for off in shape.offsets]
+        t0 = min(cells)
+        rel = [(c[0] - t0[0], c[1] - t0[1]) for c in cells]
+        content = (tuple(sorted(rel)), frozenset(
+            (c, _content(mh, rotation)) for c, mh in zip(rel, hexes, strict=True)))
+        first, first_t0 = seen.setdefault(content, (rotation, t0))
+        turns[rotation] = (first, (t0[0] - first_t0[0], t0[1] - first_t0[1]))
+    _LISTED[id(piece)] = (piece, turns)
+    return turns
+
+
+_LISTED: dict[int, tuple[MapPiece, dict[int, tuple[int, Hex]]]] = {}
+
+
 # --------------------------------------------------------------------------- the builder
 
 
@@ -547,6 +575,20 @@ class MapBuilder:
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
+
+    def listed(self, action: MapAction) -> MapAction:
+        """The listed placement that makes the very same map as ``action``: a piece turned
+        onto itself (all blank, or symmetric content) is listed at its first such
+        rotation, and :meth:`check` accepts the others, which are recorded as the listed
+        one (rule ``lost_atlas.map.rotation``). Any other action is returned as it is."""
+        if (not isinstance(action, PlacePiece) or not isinstance(self.current, int)
+                or not 0 <= action.rotation < 6):
+            return action
+        rotation, (dq, dr) = _listed_turns(
+            self.components.map_pieces[self.current])[action.rotation]
+        if rotation == action.rotation or (not self._placed and (dq, dr) != (0, 0)):
+            return action  # the first piece stays on 0,0: there a shift is another map
+        return PlacePiece((action.anchor[0] + dq, action.anchor[1] + dr), rotation)
 
     def check(self, action: MapAction, seat: int) -> IllegalAction | None:
         """The rule ``action`` by ``seat`` breaks now, or None. Changes nothing."""
@@ -922,7 +964,7 @@ def normalize_options(
     if card is None:
         recommended = [c.id for c in components.destination_cards.values() if c.recommended]
         card = recommended[0] if recommended else next(iter(components.destination_cards))
-    if card not in components.destination_cards:
+    if not isinstance(card, str) or card not in components.destination_cards:
         raise OptionError(
             f"no destination card {card!r} (known: {', '.join(components.destination_cards)})"
         )

@@ -197,7 +197,11 @@ def _parse_waypoint(word: str, text: str) -> Waypoint:
         place, side, edge = word.partition(":")
         if side:
             q_text, r_text = place.split(",")  # not two numbers: ValueError, as int's
-            return routes.Side((int(q_text), int(r_text)), int(edge))
+            number = int(edge)
+            if not 0 <= number < 6:
+                raise NotationError(f"{text!r}: {word!r} names hex side {number}; a hex "
+                                    f"has sides 0 to 5")
+            return routes.Side((int(q_text), int(r_text)), number)
         place, _, index = word.partition("/")
         q_text, r_text = place.split(",")
         return ((int(q_text), int(r_text)), int(index) if index else 0)

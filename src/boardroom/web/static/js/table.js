@@ -281,6 +281,7 @@ export class Table {
       const asked = req.waiting.includes(mine);
       box.append(h("div.undo-request", {id: "undo-request"},
         `${req.name} asks to take back: ${req.actions.join("; ")}. `,
+        req.draws ? "It would take back a hidden draw too: what was drawn stays known to whoever saw it. " : "",
         asked ? [h("button", {id: "undo-accept", onclick: () => this.answerUndo(req.id, true)}, "Accept"),
                  h("button", {id: "undo-decline", onclick: () => this.answerUndo(req.id, false)}, "Decline")]
           : `Waiting for ${req.waiting.map((s) => this.name(s)).join(", ")}.`));
