@@ -72,7 +72,7 @@ def test_game_undo_with_draws_false_refuses_an_undraw_and_changes_nothing() -> N
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     url = f"sqlite:///{tmp_path}/draws.sqlite3"
-    with TestClient(create_app(Settings(url, rate_per_s=0))) as c:
+    with TestClient(create_app(Settings(url, rate_per_s=0, allow_chosen_seeds=True))) as c:
         yield c
 
 

@@ -41,7 +41,7 @@ def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 
 
 def app_client(url: str) -> TestClient:
-    return TestClient(create_app(Settings(url, rate_per_s=0)))
+    return TestClient(create_app(Settings(url, rate_per_s=0, allow_chosen_seeds=True)))
 
 
 def act(client: Any, table: Table, seat: int, action: str, after: int,

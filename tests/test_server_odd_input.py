@@ -29,12 +29,12 @@ def client(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
            ) -> Iterator[TestClient]:
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path_factory.mktemp('db')}/odd.sqlite3"
-        with TestClient(create_app(Settings(url, rate_per_s=0)),
+        with TestClient(create_app(Settings(url, rate_per_s=0, allow_chosen_seeds=True)),
                         raise_server_exceptions=False) as c:
             yield c
         return
     with fresh_pg_database(require_postgres()) as url, \
-            TestClient(create_app(Settings(url, rate_per_s=0)),
+            TestClient(create_app(Settings(url, rate_per_s=0, allow_chosen_seeds=True)),
                        raise_server_exceptions=False) as c:
         yield c
 
