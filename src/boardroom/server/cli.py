@@ -79,6 +79,7 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     click.echo(f"Boardroom server listening on http://{shown}:{bound} "
                f"(database {describe(url)})", nl=True)
+    click.echo(f"The lobby: http://{shown}:{bound}/", nl=True)
     click.echo(f"API: http://{shown}:{bound}/api/openapi.json", nl=True)
     config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=1 << 20,
                             timeout_graceful_shutdown=3)
