@@ -28,6 +28,7 @@ from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game
 from boardroom.web.lobby import lobby_titles, lost_atlas_reference
 from boardroom.web.networth import net_worth_series
+from boardroom.web.outcome import OutcomeRefused, action_outcomes
 from boardroom.web.picture import map_picture, piece_pictures
 from boardroom.web.route_plan import plan_routes
 
@@ -298,6 +299,37 @@ def check(
     if error is None:
         return {"legal": True, "rule": None, "error": None}
     return {"legal": False, "rule": error.rule, "error": error.message}
+
+
+_OUTCOME_ACTIONS = Query(..., description="legal actions of this seat (repeat the parameter; "
+                         "a step may be 'a; b')")
+
+
+@router.get("/api/games/{game_id}/outcome", response_model=None)
+def outcome(
+    request: Request,
+    game_id: str,
+    action: list[str] = _OUTCOME_ACTIONS,
+    after: int | None = Query(None, description="the count the actions were chosen at"),
+    authorization: str | None = Header(None),
+) -> dict[str, Any] | JSONResponse:
+    """What each action would lead to (:mod:`boardroom.web.outcome`): the public numbers
+    after it, played on a copy, for the decision panels' previews. Nothing changes. With
+    ``after``, a game that has moved on answers 409 with its ``count``."""
+    game, seat = _game(request, game_id, authorization)
+    if seat is None:
+        raise HTTPException(403, "a spectator has no actions to preview")
+    if any(len(a) > MAX_NOTATION for a in action):
+        raise HTTPException(422, f"an action is at most {MAX_NOTATION} characters")
+    count = len(game.record.actions)
+    if after is not None and after != count:
+        return JSONResponse(status_code=409, content={
+            "error": "conflict", "count": count,
+            "message": f"the game has {count} actions now; the preview was of {after}"})
+    try:
+        return {"count": count, "outcomes": action_outcomes(game, seat, action)}
+    except OutcomeRefused as exc:
+        raise HTTPException(422, str(exc)) from None
 
 
 @router.get("/api/games/{game_id}/networth")

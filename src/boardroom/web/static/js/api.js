@@ -42,6 +42,12 @@ export const api = {
   history: (id, token, count) => call("GET", `/api/games/${id}/history/${count}`, token),
   netWorth: (id, token) => call("GET", `/api/games/${id}/networth`, token),
   log: (id, token) => call("GET", `/api/games/${id}/log`, token),
+  outcome: (id, token, actions, after) => {
+    const q = new URLSearchParams();
+    for (const a of actions) q.append("action", a);
+    if (after !== undefined) q.set("after", after);
+    return call("GET", `/api/games/${id}/outcome?${q}`, token);
+  },
   check: (id, token, action) =>
     call("GET", `/api/games/${id}/check?action=${encodeURIComponent(action)}`, token),
 };
