@@ -6,6 +6,7 @@ import {api, ApiError} from "./api.js";
 import {renderSheets} from "./lost_atlas_sheets.js";
 import {RouteEditor} from "./la_routes.js";
 import {auctionPanel, mergerPanel} from "./la_decide.js";
+import {matrixPanel, stockPanel, operatingPanel, otherPanel, roundName, stepName} from "./la_panels.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const ON_MAP = new Set(["piece", "capital", "filler", "lay", "hub", "suburb", "hq"]);
@@ -137,7 +138,27 @@ export class LostAtlasTable {
       return;
     }
 
-    const decide = [auctionPanel(ctx), mergerPanel(ctx)].filter(Boolean);
+    // the decision of whoever must act, explained in the main area: the auction, the
+    // minor matrix, a Stock Round turn, the operating company's step, a merger; every
+    // legal action no panel explains (and that is not on the map) as a button after them
+    const covered = new Set(legal.filter((a) => mapTarget(a.notation) || a.notation.startsWith("run ")).map((a) => a.notation));
+    const auction = auctionPanel(ctx);
+    const matrix = matrixPanel(ctx, this);
+    const stock = stockPanel(ctx);
+    const operating = operatingPanel(ctx);
+    const merger = mergerPanel(ctx);
+    for (const a of legal) {
+      const verb = a.notation.split(" ")[0];
+      if (auction && ["auction", "bid", "launch", "pass"].includes(verb)) covered.add(a.notation);
+      if (matrix && verb === "launch") covered.add(a.notation);
+      if (stock && ["buy", "sell", "done", "pass"].includes(verb)) covered.add(a.notation);
+      if (merger && (["merge", "accept", "refuse", "major", "vote"].includes(verb) ||
+          (verb === "pass" && merger.querySelector("#merger-pass")))) covered.add(a.notation);
+    }
+    if (operating) for (const n of operating.covered) covered.add(n);
+    const other = ctx.past ? null : otherPanel(ctx, covered,
+      view.operating ? `${view.companies[view.operating.company]?.name || view.operating.company}: ${stepName(view.operating.step)}` : "Your decision");
+    const decide = [auction, stock, matrix, operating && operating.box, merger, other].filter(Boolean);
     const mb = view.map_building;
     const capital = mb && typeof mb.drawn === "string" && !ctx.past
       ? h("section.piece-panel", {id: "capital-panel"}, h("div", {}, h("h2", {}, `Drawn: capital project ${mb.drawn}`),
@@ -150,13 +171,16 @@ export class LostAtlasTable {
   }
 
   infoBar(view, ctx) {
-    const bits = [`${view.mode} game`, `${view.round} round`, `cycle ${view.cycle}`, `phase ${view.phase}`];
-    if (view.operating) bits.push(`operating: ${view.operating.company} (${view.operating.step})`);
+    const mode = {short: "Short", long: "Long"}[view.mode] || view.mode;
+    const bits = [`${mode} game`, roundName(view), `cycle ${view.cycle}`, `${view.phase} phase`];
+    if (view.operating) bits.push(`operating: ${view.companies[view.operating.company]?.name || view.operating.company} (${stepName(view.operating.step)})`);
     const extra = [];
     if (view.map_building) {
       extra.push(h("span", {id: "drawn-piece"}, `Drawn map piece: ${view.map_building.drawn ?? "none"} (${view.map_building.left} left in the stack) `),
-        ctx.past || !ctx.legal.length ? "" : h("button", {id: "auto-build", title: "Place every remaining piece at a random legal position (the seats this browser holds)",
-          onclick: () => this.autoBuild()}, "Auto-build the rest of the map"));
+        ctx.past ? "" : this.autoBuilding
+          ? h("button.danger", {id: "auto-build-stop", onclick: () => { this.autoBuilding = false; }}, "Stop auto-building")
+          : h("button", {id: "auto-build", title: "Place every remaining piece of the seats this browser holds at a random legal position, after each other seat's piece too, until the map is built",
+            onclick: () => this.autoBuild()}, "Auto-build the rest of the map"));
     }
     if (view.auction) {
       const a = view.auction;
@@ -266,6 +290,18 @@ export class LostAtlasTable {
     return h("div.map-panel", {}, tools, holder);
   }
 
+  // the homes of a minor pointed at in the matrix, ringed on the map
+  markHomes(refs) {
+    const g = this.svgEl?.querySelector("#overlay");
+    if (!g || !this.picture) return;
+    g.querySelectorAll(".home-mark").forEach((x) => x.remove());
+    const R = this.picture.radius;
+    for (const ref of refs) {
+      const hex = ref.split("/")[0];
+      g.append(svg("polygon", {points: corners(centre(hex, R), R * 0.9), class: "home-mark", "data-home": hex}));
+    }
+  }
+
   forgetChoice() {
     // the action chosen was not played (the game moved on before it arrived): its preview
     // is not the map that follows, so the next redraw draws the map as it is
@@ -284,34 +320,41 @@ export class LostAtlasTable {
 
   async autoBuild() {
     // every map-building decision of the seats held here, each a random legal one, played
-    // through the same API as a click; stops when the map is built or another seat must act
+    // through the same API as a click; after another seat's piece (a bot's, a friend's)
+    // it goes on with the next of ours, until the map is built or Stop is pressed
     const t = this.table;
-    t.setBusy(true);
-    // a refresh already on its way (a poll, a live message) must not draw over the
-    // positions read here: only the latest refresh begun may draw, so this counts as one
-    t.refreshes = (t.refreshes || 0) + 1;
+    if (this.autoBuilding) return;
+    this.autoBuilding = true;
+    this.choice = null; this.selected = null;
+    await t.render();
     try {
-      for (let i = 0; i < 400; i++) {
-        const d = t.data;
+      for (let i = 0; i < 2000 && this.autoBuilding && !t.stopped; i++) {
+        // the game as it is now (the table's own copy may wait on a redraw)
+        const d = await api.game(t.id, t.token);
         if (!d.view.map_building) break;
         const held = Object.values(t.seats).find((s) => s.seat >= 0 && d.to_act.includes(s.seat));
-        if (!held) break;
+        if (!held) {
+          // another seat places its piece: look again shortly
+          await new Promise((ok) => setTimeout(ok, 250));
+          await t.refresh(true, true);
+          continue;
+        }
         const mine = held.token === t.token ? d : await api.game(t.id, held.token);
         const options = mine.legal.map((a) => a.notation);
-        if (!options.length) break;
+        if (!options.length) { await t.refresh(true, true); continue; }
         const pick = options[Math.floor(Math.random() * options.length)];
+        t.setBusy(true);
         try {
           await api.act(t.id, held.token, pick, mine.count);
         } catch (e) {
           // the game moved on before the piece arrived (another browser played): nothing
           // was played; read the game again and go on from where it is
           if (!(e instanceof ApiError && e.status === 409)) throw e;
-        }
-        t.token = held.token;
-        t.data = await api.game(t.id, held.token);
+        } finally { t.setBusy(false); }
+        await t.refresh(true, true);
       }
     } catch (e) { t.showError(e); }
-    t.setBusy(false);
+    this.autoBuilding = false;
     this.choice = null; this.selected = null;
     await t.refresh();
   }

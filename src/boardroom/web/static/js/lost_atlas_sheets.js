@@ -3,7 +3,9 @@
 import {h, money} from "./dom.js";
 
 let reference = null;
-const loading = fetch("/api/web/lost_atlas/reference").then((r) => r.json()).then((r) => { reference = r; }).catch(() => {});
+export const loading = fetch("/api/web/lost_atlas/reference").then((r) => r.json()).then((r) => { reference = r; }).catch(() => {});
+// the facts the panels print beside the view (null until loaded)
+export function referenceNow() { return reference; }
 
 function colourOf(id) { return (reference && reference.colours[id]) || "#777"; }
 
