@@ -28,6 +28,9 @@ export function renderAcquire(root, ctx) {
   // the board
   const grid = h("div.aq-board", {role: "grid", "aria-label": "The board"});
   for (let r = 0; r < 9; r++) {
+    // a row for the grid role (its box takes no room: the cells stay in the board's grid)
+    const row = h("div.aq-row", {role: "row"});
+    grid.append(row);
     for (let c = 1; c <= 12; c++) {
       const name = `${c}${ROWS[r]}`;
       const owner = view.board[name];
@@ -40,7 +43,7 @@ export function renderAcquire(root, ctx) {
         name);
       if (inHand) cell.classList.add("in-hand");
       if (name === view.placed) cell.classList.add("last");
-      grid.append(cell);
+      row.append(cell);
     }
   }
 

@@ -25,7 +25,9 @@ export function netWorthChart(table) {
     const maxY = Math.max(1, ...worth.flat());
     const x = (c) => L + (W - L - 8) * c / maxX;
     const y = (v) => H - B - (H - B - 8) * v / maxY;
-    const chart = el("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", class: "worth-chart"});
+    const lastWorth = worth[worth.length - 1];
+    const chart = el("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", class: "worth-chart",
+      "aria-label": `Net worth over ${maxX} actions; now ${series.players.map((name, s) => `${name} ${money(lastWorth[s])}`).join(", ")}`});
     chart.append(el("line", {x1: L, y1: H - B, x2: W - 8, y2: H - B, stroke: "#888"}),
       el("line", {x1: L, y1: 8, x2: L, y2: H - B, stroke: "#888"}),
       el("text", {x: L - 4, y: 14, "text-anchor": "end", "font-size": 11}, money(maxY)),

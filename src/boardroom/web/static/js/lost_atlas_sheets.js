@@ -9,6 +9,15 @@ export function referenceNow() { return reference; }
 
 function colourOf(id) { return (reference && reference.colours[id]) || "#777"; }
 
+// black or white, whichever reads on the colour
+export function inkOn(colour) {
+  // WCAG's relative luminance: the ink with the higher contrast ratio
+  const n = parseInt(String(colour).replace("#", "").padEnd(6, "0").slice(0, 6), 16);
+  const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const L = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#000" : "#fff";
+}
+
 export function renderSheets(root, view, ctx) {
   if (!reference) { loading.then(() => { if (!reference) return; ctx.table.render(); }); }
   const players = view.players;
@@ -42,7 +51,7 @@ export function renderSheets(root, view, ctx) {
     values.map((v, i) => {
       const tokens = view.stock_track[String(i)] || [];
       return h("div.space" + (tokens.length ? ".held" : ""), {title: money(v)}, h("span.value", {}, v),
-        tokens.map((id) => h("span.token", {style: {background: colourOf(id)}, title: view.companies[id]?.name || id},
+        tokens.map((id) => h("span.token", {style: {background: colourOf(id), color: inkOn(colourOf(id))}, title: view.companies[id]?.name || id},
           (reference && reference.abbreviations && reference.abbreviations[id]) || (view.companies[id]?.name || id).slice(0, 3))));
     }));
 
