@@ -68,8 +68,9 @@ def _click(page: Any, selector: str) -> bool:
     return _count(page) != before or True
 
 
-def _place(page: Any) -> bool:
-    """Click the first highlighted hex, choose its first kind, and confirm."""
+def _place(page: Any, shoot: Any = None, kind: str = "") -> bool:
+    """Click the first highlighted hex, choose its first kind, and confirm (photographed
+    as ``kind`` with the preview shown)."""
     target = page.locator("#overlay .target[data-target]")
     if not target.count():
         return False
@@ -80,6 +81,9 @@ def _place(page: Any) -> bool:
     if not page.locator("#confirm").count():
         page.locator("button.family").first.click()
     page.wait_for_selector("#confirm")
+    if shoot is not None:
+        page.wait_for_selector("#preview-note")
+        shoot(kind, "#map")
     page.click("#confirm")
     _idle(page)
     return True
@@ -196,6 +200,17 @@ def test_a_short_game_to_the_end_by_the_main_area(open_page: Any) -> None:
             heading = page.locator("#other-panel h2").inner_text()
             kind = "track" if "lay track" in heading else "map-step"
             shoot(kind, "#map")
+            if kind == "track" and "map-legend" not in shoot.taken:
+                # the coordinates written on every hex, and the legend of every symbol
+                page.click("#coords-toggle")
+                page.wait_for_selector("#coords text")
+                page.click("#map-legend summary")
+                page.wait_for_selector(".legend-svg svg g.legend")
+                shoot("map-legend", "#map-legend")
+                page.click("#map-legend summary")
+                page.click("#coords-toggle")
+                _place(page, shoot, "track-preview")
+                continue
             if kind == "track" and len(shoot.taken) % 2:
                 _place(page)
                 continue

@@ -86,3 +86,17 @@ def test_a_spectator_previews_nothing(paying: Game) -> None:
     api.install(app, lambda game_id, token: (paying, None))
     reply = TestClient(app).get("/api/games/g/outcome", params={"action": "payout"})
     assert reply.status_code == 403
+
+
+def test_the_companies_sheet_history_has_each_run_and_its_payout(paying: Game) -> None:
+    from boardroom.web.networth import net_worth_series
+
+    seat = paying.to_act[0]
+    view = paying.view(seat)
+    company, revenue = view["operating"]["company"], view["operating"]["revenue"]
+    label = f"{view['cycle']}.{view['operating_round']}"
+    after = paying.copy()
+    after.apply("withhold", seat)
+    series = net_worth_series(after)
+    assert label in series["rounds"]
+    assert series["revenues"][company][label] == [revenue, "withhold"]

@@ -29,7 +29,7 @@ from boardroom.core.game import Game
 from boardroom.web.lobby import lobby_titles, lost_atlas_reference
 from boardroom.web.networth import net_worth_series
 from boardroom.web.outcome import OutcomeRefused, action_outcomes
-from boardroom.web.picture import map_picture, piece_pictures
+from boardroom.web.picture import map_legend, map_picture, piece_pictures
 from boardroom.web.route_plan import plan_routes
 
 GameAccess = Callable[[str, str | None], tuple[Game, int | None]]
@@ -216,6 +216,19 @@ def game_map(
             raise HTTPException(422, str(exc)) from None
         past = trial
     return _MAPS.picture(game_id, past)
+
+
+@router.get("/api/games/{game_id}/legend")
+def legend(
+    request: Request,
+    game_id: str,
+    authorization: str | None = Header(None),
+) -> dict[str, Any]:
+    """The map's legend, as the renderer draws it (``{svg}``); public, like the map."""
+    game, _ = _game(request, game_id, authorization)
+    if game.title.name != "lost_atlas":
+        raise HTTPException(422, f"{game.title.display_name} has no map legend")
+    return map_legend(game)
 
 
 @router.get("/api/games/{game_id}/piece")

@@ -85,6 +85,7 @@ def lost_atlas_reference() -> dict[str, Any]:
     companies = [*c.minors, *c.majors]
     return {
         "stock_values": list(c.stock_track.values),
+        "launch_windows": {phase: list(window) for phase, window in c.stock_track.launch.items()},
         "trains": [{"id": t.id, "name": t.name, "stops": t.stops, "price": t.price,
                     "rusted_by": list(t.rusted_by)} for t in c.trains.values()],
         "phases": [{"id": p.id, "opened_by": list(p.opened_by),

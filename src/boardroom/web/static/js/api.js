@@ -37,6 +37,7 @@ export const api = {
     for (const [k, v] of Object.entries(params || {})) if (v !== undefined && v !== null) q.set(k, v);
     return call("GET", `/api/games/${id}/map?${q}`, token, undefined, signal);
   },
+  legend: (id, token) => call("GET", `/api/games/${id}/legend`, token),
   piece: (id, token) => call("GET", `/api/games/${id}/piece`, token),
   routes: (id, token, plan) => call("GET", `/api/games/${id}/routes?plan=${encodeURIComponent(plan)}`, token),
   history: (id, token, count) => call("GET", `/api/games/${id}/history/${count}`, token),

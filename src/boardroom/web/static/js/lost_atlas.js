@@ -231,11 +231,23 @@ export class LostAtlasTable {
     // the frame takes the map's shape (up to 75% of the screen's height)
     holder.style.aspectRatio = `${full[2].toFixed(0)} / ${full[3].toFixed(0)}`;
     holder.style.height = "auto";
-    if (!this.vb || !this.zoomed) this.vb = full;  // a zoom or pan the player chose stays
+    if (this.autoZoom && !this.choice) this.autoZoom = false;  // the preview's close-up ends with it
+    if (!this.vb || (!this.zoomed && !this.autoZoom)) this.vb = full;  // a zoom or pan the player chose stays
     el.setAttribute("viewBox", this.vb.join(" "));
     this.svgEl = el;
 
-    const hover = h("span.hover", {id: "hover-hex"}, "Point at a hex to see its coordinates.");
+    // q,r written on every hex (every action, route and log line names hexes so)
+    if (this.showCoords) {
+      const g = svg("g", {id: "coords"});
+      for (const hex of Object.keys(pic.hexes)) {
+        const [cx, cy] = centre(hex, R);
+        const t = svg("text", {x: cx, y: cy - R * 0.52, "text-anchor": "middle", class: "coord"});
+        t.textContent = hex;
+        g.append(t);
+      }
+      overlay.append(g);
+    }
+    const hover = h("span.hover", {id: "hover-hex", "aria-live": "polite"}, "Point at (or tap) a hex to see its coordinates.");
     this.routes.draw(overlay, R);
     const pointAt = (ev) => {
       const pt = el.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
@@ -272,10 +284,12 @@ export class LostAtlasTable {
       if (wasDrag) return;
       const p = pointAt(ev);
       const hex = hexAt(ev);
+      if (hex) hover.textContent = `Hex ${hex}${pic.hexes[hex] ? "" : " (off the map)"}`;  // a tap shows it too
       if (p && this.routes.click(p, R, hex)) return;  // the route editor takes the clicks
       if (hex) this.select(hex);
     });
-    el.addEventListener("wheel", (ev) => { ev.preventDefault(); this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15); }, {passive: false});
+    // the wheel zooms around the point under the cursor
+    el.addEventListener("wheel", (ev) => { ev.preventDefault(); this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, pointAt(ev)); }, {passive: false});
     holder.addEventListener("keydown", (ev) => {
       if (ev.key === "+" || ev.key === "=") this.zoom(1 / 1.25);
       else if (ev.key === "-") this.zoom(1.25);
@@ -284,10 +298,12 @@ export class LostAtlasTable {
     const tools = h("div.map-tools", {},
       h("button", {id: "zoom-in", "aria-label": "Zoom in", onclick: () => this.zoom(1 / 1.25)}, "+"),
       h("button", {id: "zoom-out", "aria-label": "Zoom out", onclick: () => this.zoom(1.25)}, "−"),
-      h("button", {id: "zoom-fit", onclick: () => this.fit()}, "Fit"), hover,
+      h("button", {id: "zoom-fit", onclick: () => this.fit()}, "Fit"),
+      h("button", {id: "coords-toggle", "aria-pressed": this.showCoords ? "true" : "false",
+        onclick: () => { this.showCoords = !this.showCoords; this.table.render(); }}, this.showCoords ? "Hide q,r" : "Show q,r"), hover,
       shown.length ? h("span.muted", {}, ` ${shown.length} highlighted hex${shown.length > 1 ? "es" : ""} with your legal actions`) : "",
       reach ? h("span.reach-key", {id: "reach-key"}, h("span.swatch.reach-swatch"), ` ${ctx.view.companies[reach.company]?.name || reach.company} can trace routes into ${Object.keys(reach.hexes).length} hex${Object.keys(reach.hexes).length === 1 ? "" : "es"} (green)`) : "");
-    return h("div.map-panel", {}, tools, holder);
+    return h("div.map-panel", {}, tools, holder, this.legendBox());
   }
 
   // the homes of a minor pointed at in the matrix, ringed on the map
@@ -366,15 +382,63 @@ export class LostAtlasTable {
       here.some((t) => t.kind !== "piece" || t.rotation === this.pieceRotation)).map(([hex]) => hex);
   }
 
-  zoom(k) {
+  legendBox() {
+    // the renderer's own legend of every symbol, fetched once a game when first opened
+    const box = h("details.map-legend", {id: "map-legend", open: this.legendOpen || undefined},
+      h("summary", {}, "Map legend"));
+    const body = h("div.legend-svg");
+    box.append(body);
+    const fill = (svgText) => {
+      body.innerHTML = svgText;
+      const el = body.querySelector("svg");
+      const g = el && el.querySelector("g.legend");
+      if (!g) return;
+      el.removeAttribute("width"); el.removeAttribute("height");
+      requestAnimationFrame(() => {
+        const b = g.getBBox();
+        if (b.width) el.setAttribute("viewBox", `${b.x - 4} ${b.y - 4} ${b.width + 8} ${b.height + 8}`);
+      });
+    };
+    box.addEventListener("toggle", () => {
+      this.legendOpen = box.open;
+      if (!box.open) return;
+      if (this.legendSvg && this.legendSvg.id === this.table.id) { fill(this.legendSvg.svg); return; }
+      api.legend(this.table.id, this.table.token).then((r) => { this.legendSvg = {id: this.table.id, svg: r.svg}; fill(r.svg); })
+        .catch((e) => { body.textContent = "The legend could not be drawn: " + e.message; });
+    });
+    return box;
+  }
+
+  zoom(k, at) {
+    // around `at` (a point of the map: the cursor's) or the middle of the view
     const [x, y, w, hh] = this.vb;
-    const cx = x + w / 2, cy = y + hh / 2;
-    this.vb = [cx - w * k / 2, cy - hh * k / 2, w * k, hh * k];
+    const cx = at ? at.x : x + w / 2, cy = at ? at.y : y + hh / 2;
+    const fx = at ? (cx - x) / w : 0.5, fy = at ? (cy - y) / hh : 0.5;
+    this.vb = [cx - w * k * fx, cy - hh * k * fy, w * k, hh * k];
     this.zoomed = true;
     this.svgEl?.setAttribute("viewBox", this.vb.join(" "));
   }
 
-  fit() { this.vb = this.full; this.zoomed = false; this.svgEl?.setAttribute("viewBox", this.vb.join(" ")); }
+  zoomTo(hex) {
+    // at Fit a previewed tile is small: the view closes in on it (about seven hexes
+    // across) until the choice is confirmed or dropped, then goes back
+    const R = this.picture.radius;
+    const [cx, cy] = centre(hex, R);
+    const [, , w, hh] = this.full;
+    const width = Math.min(w, 7 * 1.5 * R), height = width * hh / w;
+    this.vbBefore = this.full;
+    this.vb = [cx - width / 2, cy - height / 2, width, height];
+    this.autoZoom = true;
+  }
+
+  unzoom() {
+    if (!this.autoZoom) return;
+    this.autoZoom = false;
+    this.vb = this.vbBefore || this.full;
+    this.svgEl?.setAttribute("viewBox", this.vb.join(" "));
+  }
+
+  fit() { this.autoZoom = false; this.vb = this.full; this.zoomed = false; this.svgEl?.setAttribute("viewBox", this.vb.join(" ")); }
 
   select(hex) {
     if (this.table.past) return;
@@ -392,6 +456,7 @@ export class LostAtlasTable {
     if (family === "piece") index = Math.max(0, here.findIndex((t) => t.rotation === this.pieceRotation));
     const options = here.map((t) => t.notation);
     this.choice = options.length ? {family, options, index} : null;
+    if (this.choice && !this.zoomed && this.picture) this.zoomTo(this.selected);
     this.table.render();
   }
 

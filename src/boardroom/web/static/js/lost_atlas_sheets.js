@@ -1,6 +1,7 @@
 // The Lost Atlas sheets: companies (like 18xx.games' spreadsheet), players with net worth,
 // the stock track in column order, and the trains with phases, limits and rust.
 import {h, money} from "./dom.js";
+import {seriesOf} from "./chart.js";
 
 let reference = null;
 export const loading = fetch("/api/web/lost_atlas/reference").then((r) => r.json()).then((r) => { reference = r; }).catch(() => {});
@@ -46,11 +47,17 @@ export function renderSheets(root, view, ctx) {
       h("td", {}, companies.filter(([, c]) => c.shares[String(s)]).map(([, c]) => `${c.name} ${c.shares[String(s)]}`).join(", ") || "–"),
       h("td", {}, money(worth[s]))))));
 
+  // the stock track as the rulebook draws it: a column per price, the tokens in each
+  // column in the order they entered it; the prices a minor may launch at in this phase
+  // (half the winning bid, rounded down into the phase's window) marked
   const values = reference ? reference.stock_values : [];
-  const track = h("div.stock-track", {id: "stock-track", "aria-label": "The stock track"},
+  const window = reference && reference.launch_windows ? reference.launch_windows[view.phase] : null;
+  const inWindow = (v) => window && v >= window[0] && v <= window[1];
+  const track = h("div.stock-track", {id: "stock-track", role: "table", "aria-label": "The stock track"},
     values.map((v, i) => {
       const tokens = view.stock_track[String(i)] || [];
-      return h("div.space" + (tokens.length ? ".held" : ""), {title: money(v)}, h("span.value", {}, v),
+      return h("div.space" + (tokens.length ? ".held" : "") + (inWindow(v) ? ".launch" : "") + (v === 0 ? ".closes" : ""),
+        {title: `${money(v)}${inWindow(v) ? " (a launch price in this phase)" : ""}${v === 0 ? " (the company is dissolved)" : ""}`, role: "cell"}, h("span.value", {}, v),
         tokens.map((id) => h("span.token", {style: {background: colourOf(id), color: inkOn(colourOf(id))}, title: view.companies[id]?.name || id},
           (reference && reference.abbreviations && reference.abbreviations[id]) || (view.companies[id]?.name || id).slice(0, 3))));
     }));
@@ -68,5 +75,29 @@ export function renderSheets(root, view, ctx) {
   const result = view.result ? h("section.final", {id: "final-scores"}, h("h2", {}, "Final scores"),
     h("ol", {}, view.result.ranking.flat().map((s) => h("li", {}, `${name(s)}: ${money(view.result.scores[s])}`)))) : "";
 
-  root.append(result, h("h2", {}, "Stock track"), track, sheet, playerTable, trains);
+  const key = window ? h("p.muted.track-key", {}, h("span.swatch.launch-swatch"),
+    ` launch prices in the ${view.phase} phase: ${money(window[0])}–${money(window[1])}; a column's first token is its top one.`) : "";
+  root.append(result, h("h2", {}, "Stock track"), track, key, sheet, revenueHistory(view, ctx), playerTable, trains);
+}
+
+// each company's run in every Operating Round so far (withheld ones marked), filled in
+// when the series arrives
+function revenueHistory(view, ctx) {
+  const box = h("div.revenue-history", {id: "revenue-history"});
+  if (ctx.past) return box;
+  seriesOf(ctx.table).then((series) => {
+    const rounds = series.rounds || [];
+    if (!rounds.length) return;
+    const ids = Object.keys(series.revenues || {});
+    box.append(h("table.history", {},
+      h("caption", {}, "Revenue per Operating Round (w: withheld)"),
+      h("thead", {}, h("tr", {}, h("th", {}, "Company"), rounds.map((r) => h("th", {}, `OR ${r}`)))),
+      h("tbody", {}, ids.map((id) => h("tr", {},
+        h("td", {}, view.companies[id]?.name || (reference?.minors?.[id]?.name) || id),
+        rounds.map((r) => {
+          const got = series.revenues[id][r];
+          return h("td", {}, got ? `${money(got[0])}${got[1] === "withhold" ? " w" : got[1] === "half" ? " ½" : ""}` : "–");
+        }))))));
+  }).catch(() => {});
+  return box;
 }
