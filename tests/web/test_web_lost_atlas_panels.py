@@ -228,3 +228,24 @@ def test_a_short_game_to_the_end_by_the_main_area(open_page: Any) -> None:
                  "routes"):
         assert kind in shoot.taken, (kind, shoot.taken)
     w.assert_clean()
+
+
+def test_a_merger_consent_previews_the_major(open_page: Any) -> None:
+    """The other minor's president sees, before consenting, who will preside, the new
+    price, the shares each holder ends with and the majors to choose from (the engine's
+    outcome of accepting and of the first major chosen)."""
+    from la_games import bots_until, import_game, open_seats, starting
+
+    game = bots_until(7, starting("accept"))
+    w = open_page(**WIDE)
+    page = w.page
+    open_seats(w, *import_game(w.base, game))
+    page.wait_for_selector("#consent-preview")
+    _settled(page)
+    text = page.locator("#consent-preview").inner_text()
+    assert "becomes the president" in text and "new price" in text and "shares after" in text, text
+    Photographer(w)("merger-consent", "#merger-panel")
+    before = _count(page)
+    page.click("#merger-accept")
+    page.wait_for_function(f"document.querySelector('#status').dataset.count > {before}")
+    w.assert_clean()

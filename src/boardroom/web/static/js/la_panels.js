@@ -190,7 +190,8 @@ export function operatingPanel(ctx) {
   const c = view.companies[id];
   const name = nameOf(view, id);
   const box = h("section.decide.la-decide", {id: "operating-panel", "aria-label": `${name}'s decision`});
-  box.append(h("h2", {}, `${name}: ${stepName(op.step)}`));
+  const offered = op.offer && legal.some((a) => a.notation === "agree");
+  box.append(h("h2", {}, offered ? `${nameOf(view, op.offer.seller)}: an offer for its ${op.offer.train}-train` : `${name}: ${stepName(op.step)}`));
   if (c) box.append(h("p.muted", {}, `Treasury ${money(c.treasury)} · price ${money(c.price)} · trains ${c.trains.join(", ") || "none"}`));
   const covered = new Set();
   const has = (verb) => legal.filter((a) => a.notation.split(" ")[0] === verb);
@@ -227,7 +228,7 @@ export function operatingPanel(ctx) {
     const o = op.offer;
     const buyer = name;
     box.append(h("p", {id: "offer-terms"}, h("strong", {}, `${buyer} offers ${money(o.price)} for ${nameOf(view, o.seller)}'s ${o.train}-train`),
-      ` (${trainFacts(o.train)}). As ${nameOf(view, o.seller)}'s president you may agree or decline.`));
+      ` (${trainFacts(o.train)}). As ${nameOf(view, o.seller)}'s president you may agree (its treasury ${money(view.companies[o.seller]?.treasury ?? 0)} → ${money((view.companies[o.seller]?.treasury ?? 0) + o.price)}; it keeps ${Math.max(0, (view.companies[o.seller]?.trains.length ?? 1) - 1)} train(s)) or decline.`));
     for (const a of [...has("agree"), ...has("decline")]) {
       covered.add(a.notation);
       box.append(button(ctx, a, a.notation === "agree" ? `Agree: sell it for ${money(o.price)}` : "Decline", a.notation === "agree" ? ".primary" : ""));

@@ -73,7 +73,9 @@ export function renderSheets(root, view, ctx) {
         h("td", {}, p.limits.map((l) => `${l.minor}/${l.major ?? "–"}`).join(" then ")))))) : "");
 
   const result = view.result ? h("section.final", {id: "final-scores"}, h("h2", {}, "Final scores"),
-    h("ol", {}, view.result.ranking.flat().map((s) => h("li", {}, `${name(s)}: ${money(view.result.scores[s])}`)))) : "";
+    h("ol", {}, view.result.ranking.flat().map((s) => h("li", {}, `${name(s)}: ${money(view.result.scores[s])}`))),
+    view.end_reason ? h("p", {id: "end-reason"}, `The game ended: ${view.end_reason}.`) : "",
+    h("p.muted", {}, "The final table stays as it ended; the History slider and the log show how it came about.")) : "";
 
   const key = window ? h("p.muted.track-key", {}, h("span.swatch.launch-swatch"),
     ` launch prices in the ${view.phase} phase: ${money(window[0])}–${money(window[1])}; a column's first token is its top one.`) : "";
