@@ -48,6 +48,11 @@ class Photographer:
             page.wait_for_timeout(100)
             page.screenshot(path=str(self.w_path(f"la-panel-{kind}-{name}")))
             # the page never scrolls sideways
+            if name == "phone" and page.locator("#actions").count():
+                # the decision comes before the raw list of every legal action
+                top = "getBoundingClientRect().top"
+                assert page.evaluate(f"""document.querySelector({panel!r}).{top}
+                    < document.querySelector('#actions').{top}"""), kind
             wide = page.evaluate("document.documentElement.scrollWidth")
             assert wide <= size["width"] + 1, (kind, name, wide)
         page.set_viewport_size(WIDE)
