@@ -183,7 +183,7 @@ def test_a_short_game_to_the_end_by_the_main_area(open_page: Any) -> None:
             continue
         if page.locator("#share-choices").count():
             shoot("issue-redeem", "#operating-panel")
-            _click(page, "#other-panel button[data-notation='pass']")
+            _click(page, ".other-choices button[data-notation='pass']")
             continue
         if page.locator("#payout-choices").count():
             shoot("payout", "#operating-panel")
@@ -201,8 +201,8 @@ def test_a_short_game_to_the_end_by_the_main_area(open_page: Any) -> None:
                     _click(page, "#merger-pass") or _click(page, "#merger-refuse"):
                 continue
         if page.locator("#overlay .target[data-target]").count() and \
-                page.locator("#other-panel").count():
-            heading = page.locator("#other-panel h2").inner_text()
+                page.locator(".other-choices").count():
+            heading = page.locator(".la-decide h2").first.inner_text()
             kind = "track" if "lay track" in heading else "map-step"
             shoot(kind, "#map")
             if kind == "track" and "map-legend" not in shoot.taken:
@@ -219,8 +219,8 @@ def test_a_short_game_to_the_end_by_the_main_area(open_page: Any) -> None:
             if kind == "track" and len(shoot.taken) % 2:
                 _place(page)
                 continue
-        if page.locator("#other-panel button[data-notation]").count():
-            _click(page, "#other-panel button[data-notation]")
+        if page.locator(".other-choices button[data-notation]").count():
+            _click(page, ".other-choices button[data-notation]")
             continue
         page.wait_for_timeout(150)  # the bots act
     assert page.locator("#final-scores").count(), "the game did not end in time"

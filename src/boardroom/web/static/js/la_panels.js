@@ -280,18 +280,19 @@ export function operatingPanel(ctx) {
 }
 
 // every legal action no other panel offers, as a button in the main area
-export function otherPanel(ctx, covered, title) {
+// (`into`: the panel of the same decision, which then holds them: no second heading)
+export function otherPanel(ctx, covered, title, into) {
   const rest = ctx.legal.filter((a) => !covered.has(a.notation));
   if (!rest.length) return null;
   const step = ctx.view.operating?.step;
   const passText = {track: "Lay no more track", hub: "Place no hub", leadoff: "Buy no leadoff train",
     shares: "Neither issue nor redeem", trains: "Buy no (more) trains"};
-  const box = h("section.decide.la-decide", {id: "other-panel", "aria-label": title});
-  box.append(h("h2", {}, title));
-  box.append(h("div.other-choices", {}, rest.slice(0, 30).map((a) =>
+  const box = into || h("section.decide.la-decide", {id: "other-panel", "aria-label": title});
+  if (!into) box.append(h("h2", {}, title));
+  box.append(h("div.other-choices", {id: into ? "other-choices" : undefined}, rest.slice(0, 30).map((a) =>
     button(ctx, a, a.notation === "pass" && passText[step] ? passText[step] : a.label || a.notation))));
   if (rest.length > 30) box.append(h("p.muted", {}, `${rest.length - 30} more in the list of every legal action.`));
-  return box;
+  return into ? null : box;
 }
 
 // the merger consent's preview: who becomes president, the new price, the shares each

@@ -157,7 +157,8 @@ export class LostAtlasTable {
     }
     if (operating) for (const n of operating.covered) covered.add(n);
     const other = ctx.past ? null : otherPanel(ctx, covered,
-      view.operating ? `${view.companies[view.operating.company]?.name || view.operating.company}: ${stepName(view.operating.step)}` : "Your decision");
+      view.operating ? `${view.companies[view.operating.company]?.name || view.operating.company}: ${stepName(view.operating.step)}` : "Your decision",
+      operating ? operating.box : undefined);
     const decide = [auction, stock, matrix, operating && operating.box, merger, other].filter(Boolean);
     const mb = view.map_building;
     const capital = mb && typeof mb.drawn === "string" && !ctx.past

@@ -53,11 +53,11 @@ export function renderSheets(root, view, ctx) {
   const values = reference ? reference.stock_values : [];
   const window = reference && reference.launch_windows ? reference.launch_windows[view.phase] : null;
   const inWindow = (v) => window && v >= window[0] && v <= window[1];
-  const track = h("div.stock-track", {id: "stock-track", role: "table", "aria-label": "The stock track"},
+  const track = h("div.stock-track", {id: "stock-track", role: "list", "aria-label": "The stock track"},
     values.map((v, i) => {
       const tokens = view.stock_track[String(i)] || [];
       return h("div.space" + (tokens.length ? ".held" : "") + (inWindow(v) ? ".launch" : "") + (v === 0 ? ".closes" : ""),
-        {title: `${money(v)}${inWindow(v) ? " (a launch price in this phase)" : ""}${v === 0 ? " (the company is dissolved)" : ""}`, role: "cell"}, h("span.value", {}, v),
+        {title: `${money(v)}${inWindow(v) ? " (a launch price in this phase)" : ""}${v === 0 ? " (the company is dissolved)" : ""}`, role: "listitem"}, h("span.value", {}, v),
         tokens.map((id) => h("span.token", {style: {background: colourOf(id), color: inkOn(colourOf(id))}, title: view.companies[id]?.name || id},
           (reference && reference.abbreviations && reference.abbreviations[id]) || (view.companies[id]?.name || id).slice(0, 3))));
     }));
