@@ -249,7 +249,16 @@ def test_a_merger_consent_previews_the_major(open_page: Any) -> None:
     _settled(page)
     text = page.locator("#consent-preview").inner_text()
     assert "becomes the president" in text and "new price" in text and "shares after" in text, text
-    Photographer(w)("merger-consent", "#merger-panel")
+    shoot = Photographer(w)
+    shoot("merger-consent", "#merger-panel")
+    # the sheets on a phone: a card per company, every holding in view, nothing sideways
+    shoot("sheets", "#companies")
+    page.set_viewport_size(PHONE)
+    cell = page.locator("#companies tbody tr").first.locator("td").nth(6)  # a player's holding
+    box = cell.bounding_box()
+    if box is not None and cell.inner_text():
+        assert box["x"] + box["width"] <= PHONE["width"], box
+    page.set_viewport_size(WIDE)
     before = _count(page)
     page.click("#merger-accept")
     page.wait_for_function(f"document.querySelector('#status').dataset.count > {before}")

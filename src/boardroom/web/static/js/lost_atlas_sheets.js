@@ -38,6 +38,10 @@ export function renderSheets(root, view, ctx) {
       h("td", {}, c.treasury_shares), h("td", {}, c.pool_shares),
       h("td", {}, c.last_revenue === null || c.last_revenue === undefined ? "–" : money(c.last_revenue)),
       h("td.ability", {}, (c.abilities || []).map((a) => (reference && reference.abilities[a]) || a).join(" "))))));
+  // each cell names its column, for the narrow screen's layout (a card per company: the
+  // holdings in view without scrolling sideways)
+  const heads = [...sheet.querySelectorAll("thead th")].map((th) => th.textContent);
+  for (const row of sheet.querySelectorAll("tbody tr")) [...row.children].forEach((td, i) => { td.dataset.label = heads[i]; });
 
   const playerTable = h("table.players", {id: "players"},
     h("caption", {}, "Players"),
