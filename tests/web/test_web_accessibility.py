@@ -68,6 +68,13 @@ def test_the_acquire_table_by_axe_and_by_keyboard(open_page: Any) -> None:
     _tab_to(page, ".hand .tile.playable")
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelector('#status').dataset.count > {before}")
+    # no chain on the board yet: the buy step has nothing to buy, so it is passed for the
+    # player and said (issue 31 item 12), as the terminal does
+    page.wait_for_selector("#refusal.note:not([hidden])")
+    assert "nothing to buy" in page.locator("#refusal").inner_text()
+    page.wait_for_function(f"document.querySelector('#status').dataset.count > {before + 1}")
+    assert any("buys no stock" in line
+               for line in page.locator("#log li").all_inner_texts())
     w.assert_clean()
 
 
