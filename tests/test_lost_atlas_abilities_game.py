@@ -320,7 +320,7 @@ def test_resourceful_runs_its_rusted_train_once_then_must_buy() -> None:
     pass_until(state, orr.RUN)
     assert runs(state) == ["run 40"]
     log = act(state, "run 40")
-    assert any("leave the game after their last run" in line for line in log)
+    assert any("leaves the game after its last run" in line for line in log)
     assert state.corps["resourceful"].rusted == []
     act(state, "withhold")
     refuse(state, "pass", "lost_atlas.trains.must-buy")

@@ -41,8 +41,16 @@ def _decide(w: Any, shot: set[str]) -> str | None:
         return "chain"
     if page.locator("#dispose-confirm").count():
         first("dispose")
-        page.click("#sell-plus")
-        page.click("#trade-plus")
+        # the steppers are the control: no drop-down of every mix, no sideways scroll
+        assert not page.locator("select.big-choice").count()
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
+        if page.locator("#sell-plus:enabled").count():
+            page.click("#sell-plus")
+        trade = page.locator("#trade-plus")
+        if trade.is_disabled():  # a disabled + says why
+            assert trade.get_attribute("title") and page.locator("#trade-why").inner_text()
+        else:
+            trade.click()
         page.click("#dispose-confirm")
         return "dispose"
     if page.locator("#buy-confirm").count():

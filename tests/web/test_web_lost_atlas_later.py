@@ -123,7 +123,7 @@ def test_auto_build_the_rest_of_the_map_on_a_phone_screen(open_page: Any) -> Non
     # about 30 pieces, three requests each: seconds alone, far longer on a loaded machine
     page.wait_for_selector("#drawn-piece", state="detached", timeout=180_000)
     page.wait_for_selector("body:not(.busy)")
-    assert page.locator("#la-info").inner_text().find("stock round") >= 0
+    assert page.locator("#la-info").inner_text().find("Stock Round") >= 0
     w.shot("lost-atlas-16-phone-map-built")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, f"the page is {width} px wide on a 390 px screen"

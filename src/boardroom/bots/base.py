@@ -68,6 +68,14 @@ registry never imports a bot module by an import statement, so no bot imports ba
 a cycle). A new bot: a module that calls :func:`register_bot` at import, and one line
 here."""
 
+BOT_TITLES: dict[str, tuple[str, ...]] = {
+    "congress": ("congress",),
+    "greedy": ("acquire",),
+    "heuristic": ("lost_atlas",),
+}
+"""The bots that play only some titles (their one-ply rules are a title's); every other
+bot (random, search and its levels) plays any title."""
+
 _BOTS: dict[str, BotFactory] = {"random": RandomBot}
 _WITH_OPTIONS: dict[str, OptionFactory] = {}
 _DESCRIPTIONS: dict[str, str] = {"random": "any title: a uniformly random legal action"}
@@ -87,6 +95,15 @@ def register_bot(name: str, factory: BotFactory, description: str = "",
 def bot_names() -> list[str]:
     """Every bot's name: the registered ones and the built-in ones not yet imported."""
     return sorted(set(_BOTS) | set(BOT_MODULES))
+
+
+def bots_for(title: str) -> list[str]:
+    """The bots that play ``title``: the lobby offers only these.
+
+    >>> bots_for("acquire")
+    ['easy', 'greedy', 'hard', 'medium', 'random', 'search']
+    """
+    return [b for b in bot_names() if title in BOT_TITLES.get(b, (title,))]
 
 
 def _load(name: str) -> None:

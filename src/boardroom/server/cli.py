@@ -103,6 +103,7 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     click.echo(f"Boardroom server listening on http://{shown}:{bound} "
                f"(database {describe(url)})", nl=True)
+    click.echo(f"The lobby: http://{shown}:{bound}/", nl=True)
     click.echo(f"API: http://{shown}:{bound}/api/openapi.json", nl=True)
     # proxy_headers off: uvicorn would otherwise believe X-Forwarded-For from 127.0.0.1;
     # the rate limit reads it itself, from --trusted-proxy only

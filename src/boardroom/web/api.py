@@ -28,7 +28,8 @@ from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game
 from boardroom.web.lobby import lobby_titles, lost_atlas_reference
 from boardroom.web.networth import net_worth_series
-from boardroom.web.picture import map_picture, piece_pictures
+from boardroom.web.outcome import OutcomeRefused, action_outcomes
+from boardroom.web.picture import map_legend, map_picture, piece_pictures
 from boardroom.web.route_plan import plan_routes
 
 GameAccess = Callable[[str, str | None], tuple[Game, int | None]]
@@ -227,6 +228,19 @@ def game_map(
     return _MAPS.picture(game_id, past)
 
 
+@router.get("/api/games/{game_id}/legend")
+def legend(
+    request: Request,
+    game_id: str,
+    authorization: str | None = Header(None),
+) -> dict[str, Any]:
+    """The map's legend, as the renderer draws it (``{svg}``); public, like the map."""
+    game, _ = _game(request, game_id, authorization)
+    if game.title.name != "lost_atlas":
+        raise HTTPException(422, f"{game.title.display_name} has no map legend")
+    return map_legend(game)
+
+
 @router.get("/api/games/{game_id}/piece")
 def drawn_piece(
     request: Request,
@@ -308,6 +322,37 @@ def check(
     if error is None:
         return {"legal": True, "rule": None, "error": None}
     return {"legal": False, "rule": error.rule, "error": error.message}
+
+
+_OUTCOME_ACTIONS = Query(..., description="legal actions of this seat (repeat the parameter; "
+                         "a step may be 'a; b')")
+
+
+@router.get("/api/games/{game_id}/outcome", response_model=None)
+def outcome(
+    request: Request,
+    game_id: str,
+    action: list[str] = _OUTCOME_ACTIONS,
+    after: int | None = Query(None, description="the count the actions were chosen at"),
+    authorization: str | None = Header(None),
+) -> dict[str, Any] | JSONResponse:
+    """What each action would lead to (:mod:`boardroom.web.outcome`): the public numbers
+    after it, played on a copy, for the decision panels' previews. Nothing changes. With
+    ``after``, a game that has moved on answers 409 with its ``count``."""
+    game, seat = _game(request, game_id, authorization)
+    if seat is None:
+        raise HTTPException(403, "a spectator has no actions to preview")
+    if any(len(a) > MAX_NOTATION for a in action):
+        raise HTTPException(422, f"an action is at most {MAX_NOTATION} characters")
+    count = len(game.record.actions)
+    if after is not None and after != count:
+        return JSONResponse(status_code=409, content={
+            "error": "conflict", "count": count,
+            "message": f"the game has {count} actions now; the preview was of {after}"})
+    try:
+        return {"count": count, "outcomes": action_outcomes(game, seat, action)}
+    except OutcomeRefused as exc:
+        raise HTTPException(422, str(exc)) from None
 
 
 @router.get("/api/games/{game_id}/networth")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardroom.bots.base import bot_names
+from boardroom.bots.base import bot_names, bots_for
 
 
 def _acquire() -> dict[str, Any]:
@@ -27,6 +27,7 @@ def _acquire() -> dict[str, Any]:
                   for m in MODES],
         "options": [],
         "default_bot": "greedy",
+        "bots": bots_for(TITLE.name),
     }
 
 
@@ -60,11 +61,13 @@ def _lost_atlas() -> dict[str, Any]:
                   for mode_id, mode in components.modes.items()],
         "options": options,
         "default_bot": "heuristic",
+        "bots": bots_for(title.name),
     }
 
 
 def lobby_titles() -> dict[str, Any]:
-    """The lobby's menu (JSON values)."""
+    """The lobby's menu (JSON values); each title lists the bots that play it, ``bots``
+    every bot."""
     return {"titles": [_acquire(), _lost_atlas()], "bots": bot_names()}
 
 
@@ -82,6 +85,7 @@ def lost_atlas_reference() -> dict[str, Any]:
     companies = [*c.minors, *c.majors]
     return {
         "stock_values": list(c.stock_track.values),
+        "launch_windows": {phase: list(window) for phase, window in c.stock_track.launch.items()},
         "trains": [{"id": t.id, "name": t.name, "stops": t.stops, "price": t.price,
                     "rusted_by": list(t.rusted_by)} for t in c.trains.values()],
         "phases": [{"id": p.id, "opened_by": list(p.opened_by),
@@ -89,6 +93,11 @@ def lost_atlas_reference() -> dict[str, Any]:
                     "limits": [{"after": list(lim.after), "minor": lim.minor, "major": lim.major}
                                for lim in p.limits]} for p in c.phases],
         "abilities": {m.id: m.ability_text for m in c.minors.values()},
+        "minors": {m.id: {"name": m.name, "abbreviation": m.abbreviation,
+                          "ability": m.ability_text, "hubs": m.hubs,
+                          "extra_hub_cost": m.extra_hub_cost,
+                          "home_at_launch": m.home_piece is None} for m in c.minors.values()},
+        "majors": {m.id: m.name for m in c.majors.values()},
         "colours": {cid: company_colour(cid) for cid in companies},
         "abbreviations": {cid: abbreviation(c, cid) for cid in companies},
     }

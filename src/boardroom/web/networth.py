@@ -49,9 +49,19 @@ def _lost_atlas(state: Any) -> list[int]:
 WORTH = {"acquire": _acquire, "lost_atlas": _lost_atlas}
 
 
+def _operating_round(state: Any) -> str | None:
+    """The Lost Atlas Operating Round as the log names it ("2.1": cycle 2, its first)."""
+    if getattr(state, "round", None) != "operating":
+        return None
+    return f"{state.cycle}.{state.or_number}"
+
+
 def net_worth_series(game: Game) -> dict[str, Any]:
     """``{players, counts, worth}``: ``worth[i]`` is every seat's net worth after
-    ``counts[i]`` actions."""
+    ``counts[i]`` actions. The Lost Atlas adds ``rounds`` (its Operating Rounds, "1.1",
+    "1.2"...) and ``revenues``: each company's run per Operating Round, ``{company:
+    {round: [revenue, "payout" | "withhold" | ...]}}`` (the companies sheet's history,
+    as 18xx.games' spreadsheet shows it)."""
     worth_of = WORTH.get(game.title.name)
     if worth_of is None:
         return {"players": game.players, "counts": [], "worth": []}
@@ -60,10 +70,28 @@ def net_worth_series(game: Game) -> dict[str, Any]:
     wanted = set(range(0, len(actions) + 1, step)) | {len(actions)}
     replay = Game(game.record.title, game.record.players, game.record.seed, game.record.options)
     counts, worth = [0], [worth_of(replay.state)]
+    rounds: list[str] = []
+    revenues: dict[str, dict[str, list[Any]]] = {}
+    ran: list[Any] | None = None
     for index, action in enumerate(actions):
+        word = str(action).split(" ", 1)[0]
+        if ran is not None and word in ("payout", "withhold", "half"):
+            ran.append(word)
+        ran = None
+        if game.title.name == "lost_atlas" and word == "run":
+            label = _operating_round(replay.state)
+            company = getattr(getattr(replay.state, "op", None), "company", None)
+            if label is not None and isinstance(company, str):
+                if label not in rounds:
+                    rounds.append(label)
+                ran = [int(str(action).split()[1])]
+                revenues.setdefault(company, {})[label] = ran
         replay.apply(action, replay.to_act[0])  # as the core replays a record
         if index + 1 in wanted:
             counts.append(index + 1)
             worth.append(worth_of(replay.state))
-    return {"players": game.players, "counts": counts, "worth": worth}
+    out: dict[str, Any] = {"players": game.players, "counts": counts, "worth": worth}
+    if game.title.name == "lost_atlas":
+        out.update(rounds=rounds, revenues=revenues)
+    return out
 

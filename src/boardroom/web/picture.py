@@ -42,6 +42,16 @@ def map_picture(game: Game) -> dict[str, Any]:
     return {"svg": svg, "phase": phase, "radius": R, "hexes": hexes, "reach": reach_of(game)}
 
 
+def map_legend(game: Game) -> dict[str, Any]:
+    """``{svg}``: the renderer's own legend of every symbol (terrain, borders, Distant
+    Destinations, track, hubs, reserved homes, suburbs, capital projects, mines, ports),
+    drawn with the map it explains (the page shows the legend's group only)."""
+    picture, phase = game_picture(game)
+    svg = render_board(picture.board, phase, per_destination=picture.per_destination,
+                       legend=True, name=picture.name)
+    return {"svg": svg[svg.index("<svg"):]}
+
+
 def reach_of(game: Game) -> dict[str, Any] | None:
     """Where the operating company can trace a route now (rulebook "Lay track": a tile
     must extend a route the company can trace from one of its hubs): ``{company, hexes,

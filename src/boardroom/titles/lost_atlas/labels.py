@@ -93,7 +93,7 @@ def _train(state: LostAtlasState, action: BuyTrain) -> str:
     price = state.components.trains[action.train].price if \
         action.train in state.components.trains else None
     where = "from the pool" if action.source == POOL else "from the bank"
-    text = f"Buy a {action.train} train {where}"
+    text = f"Buy a {action.train}-train {where}"
     if action.trade is not None:
         return text + f", trading in a {action.trade}"
     return text + (f" for {price}" if price is not None else "")

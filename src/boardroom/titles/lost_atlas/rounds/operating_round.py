@@ -106,6 +106,9 @@ LEADOFF, SHARES, TRACK, HUB, RUN, PAYOUT, TRAINS = (
     "leadoff", "shares", "track", "hub", "run", "payout", "trains",
 )
 STEPS = (LEADOFF, SHARES, TRACK, HUB, RUN, PAYOUT, TRAINS)
+PASS_WORDS = {LEADOFF: "buys no leadoff train", SHARES: "neither issues nor redeems a share",
+              TRACK: "lays no more track", HUB: "places no hub", TRAINS: "buys no more trains"}
+"""The log's words for a company that passes a step."""
 STACK, POOL = "stack", "pool"
 ROUTE_NODE_BUDGET: int | None = None
 """Search nodes allowed to the route search (None: search to the proven optimum)."""
@@ -1162,7 +1165,7 @@ def apply(state: LostAtlasState, action: AnyAction, seat: int, log: list[str]) -
         log.append(f"{corp.name} places a suburb token at {action.hex[0]},{action.hex[1]}.")
         return _settle(state, log) and _close(state, log)
     elif isinstance(action, Pass):
-        log.append(f"{corp.name} passes ({op.step}).")
+        log.append(f"{corp.name} {PASS_WORDS.get(op.step, f'passes ({op.step})')}.")
         if op.step == TRAINS:
             if _end_turn(state, log):
                 return _close(state, log)
@@ -1204,8 +1207,8 @@ def apply(state: LostAtlasState, action: AnyAction, seat: int, log: list[str]) -
                    f"{action.revenue}.")
         if corp.rusted:
             log.append(f"{corp.name}'s rusted {', '.join(corp.rusted)}-train"
-                       f"{'s' if len(corp.rusted) > 1 else ''} leave the game after their "
-                       f"last run.")
+                       f"{'s leave' if len(corp.rusted) > 1 else ' leaves'} the game after "
+                       f"{'their' if len(corp.rusted) > 1 else 'its'} last run.")
             corp.rusted = []
         _next_step(state, log)
     elif isinstance(action, Payout):

@@ -535,7 +535,8 @@ def _buy(state: LostAtlasState, action: Buy, seat: int, log: list[str]) -> None:
         corp.shares.pool -= 1
         state.ledger.pay(player_account(seat), BANK, price)
     corp.shares.give(seat, 1)
-    log.append(f"{state.players[seat]} buys a {corp.name} share from the {action.source} "
+    article = "an" if corp.name[:1] in "AEIOU" else "a"
+    log.append(f"{state.players[seat]} buys {article} {corp.name} share from the {action.source} "
                f"for {price}.")
     _presidency(state, action.company, log)
 

@@ -28,6 +28,9 @@ export function renderAcquire(root, ctx) {
   // the board
   const grid = h("div.aq-board", {role: "grid", "aria-label": "The board"});
   for (let r = 0; r < 9; r++) {
+    // a row for the grid role (its box takes no room: the cells stay in the board's grid)
+    const row = h("div.aq-row", {role: "row"});
+    grid.append(row);
     for (let c = 1; c <= 12; c++) {
       const name = `${c}${ROWS[r]}`;
       const owner = view.board[name];
@@ -40,7 +43,7 @@ export function renderAcquire(root, ctx) {
         name);
       if (inHand) cell.classList.add("in-hand");
       if (name === view.placed) cell.classList.add("last");
-      grid.append(cell);
+      row.append(cell);
     }
   }
 
@@ -94,39 +97,50 @@ export function renderAcquire(root, ctx) {
 }
 
 function disposeControls(view, legal, mine, ctx) {
+  // the steppers are the control (a merger may offer dozens of keep/sell/trade mixes): a
+  // "+" that cannot go further is disabled and says why
   const m = view.merger;
   const acquired = m.acquired, survivor = m.survivor;
   const held = (mine.shares && mine.shares[acquired]) || 0;
   const chains = Object.fromEntries(view.chains.map((c) => [c.name, c]));
   let sell = 0, trade = 0;
-  const options = legal.map((a) => a.notation);
-  const maxTrade = Math.max(0, ...options.map((n) => Number((n.match(/trade (\d+)/) || [0, 0])[1])));
+  const options = new Set(legal.map((a) => a.notation));
+  const notationOf = (s, t) => [s ? `sell ${s}` : "", t ? `trade ${t}` : ""].filter(Boolean).join(" ") || "keep";
   const out = h("div.dispose");
   const summary = h("p.dispose-sum", {id: "dispose-sum"});
-  function notation() {
-    const parts = [];
-    if (sell) parts.push(`sell ${sell}`);
-    if (trade) parts.push(`trade ${trade}`);
-    return parts.join(" ") || "keep";
+  const sellPlus = h("button", {id: "sell-plus", "aria-label": "Sell one more", "aria-describedby": "sell-why"}, "+");
+  const tradePlus = h("button", {id: "trade-plus", "aria-label": "Trade two more", "aria-describedby": "trade-why"}, "+");
+  const sellWhy = h("small.why-not", {id: "sell-why"});
+  const tradeWhy = h("small.why-not", {id: "trade-why"});
+  const bank = chains[survivor].bank_shares;
+  function whyNoTrade() {
+    const left = held - sell - trade;
+    if (left < 2) return left === 1 ? `a trade takes two ${acquired} shares; you have one left` : `you have no ${acquired} shares left to trade`;
+    if ((trade + 2) / 2 > bank) return bank === 0 ? `none of the ${survivor} shares are left in the bank` : `only ${bank} ${survivor} share${bank === 1 ? " is" : "s are"} left in the bank`;
+    return options.has(notationOf(sell, trade + 2)) ? "" : "the rules allow no more trades";
+  }
+  function whyNoSell() {
+    if (held - sell - trade < 1) return `you have no ${acquired} shares left to sell`;
+    return options.has(notationOf(sell + 1, trade)) ? "" : "the rules allow no more sales";
   }
   function update() {
     const keep = held - sell - trade;
     summary.textContent = `Keep ${keep} ${acquired} · sell ${sell} for ${money(sell * chains[acquired].price)} · ` +
-      `trade ${trade} for ${trade / 2} ${survivor} (${chains[survivor].bank_shares} in the bank)`;
+      `trade ${trade} for ${trade / 2} ${survivor} (${bank} in the bank)`;
+    const ns = whyNoSell(), nt = whyNoTrade();
+    sellPlus.disabled = !!ns; sellPlus.title = ns; sellWhy.textContent = ns ? ` (${ns})` : "";
+    tradePlus.disabled = !!nt; tradePlus.title = nt; tradeWhy.textContent = nt ? ` (${nt})` : "";
   }
-  const step = (what, by) => () => {
-    if (what === "sell") sell = Math.max(0, Math.min(held - trade, sell + by));
-    else trade = Math.max(0, Math.min(Math.min(maxTrade, held - sell) - ((Math.min(maxTrade, held - sell)) % 2), trade + by));
-    update();
-  };
+  sellPlus.addEventListener("click", () => { if (!whyNoSell()) sell += 1; update(); });
+  tradePlus.addEventListener("click", () => { if (!whyNoTrade()) trade += 2; update(); });
   out.append(h("p", {}, `${acquired} is acquired by ${survivor}. You hold ${held} ${acquired} ` +
       `(price ${money(chains[acquired].price)}).`),
-    h("div.stepper", {}, "Sell ", h("button", {id: "sell-minus", onclick: step("sell", -1), "aria-label": "Sell one fewer"}, "−"),
-      h("button", {id: "sell-plus", onclick: step("sell", 1), "aria-label": "Sell one more"}, "+")),
-    h("div.stepper", {}, "Trade 2-for-1 ", h("button", {id: "trade-minus", onclick: step("trade", -2), "aria-label": "Trade two fewer"}, "−"),
-      h("button", {id: "trade-plus", onclick: step("trade", 2), "aria-label": "Trade two more"}, "+")),
+    h("div.stepper", {}, "Sell ", h("button", {id: "sell-minus", onclick: () => { sell = Math.max(0, sell - 1); update(); }, "aria-label": "Sell one fewer"}, "−"),
+      sellPlus, sellWhy),
+    h("div.stepper", {}, "Trade 2-for-1 ", h("button", {id: "trade-minus", onclick: () => { trade = Math.max(0, trade - 2); update(); }, "aria-label": "Trade two fewer"}, "−"),
+      tradePlus, tradeWhy),
     summary,
-    h("button.primary", {id: "dispose-confirm", onclick: () => ctx.act(notation())}, "Confirm"),
+    h("button.primary", {id: "dispose-confirm", onclick: () => ctx.act(notationOf(sell, trade))}, "Confirm"),
     h("button", {id: "keep-all", onclick: () => ctx.act("keep")}, "Keep all"));
   update();
   return out;

@@ -37,11 +37,18 @@ export const api = {
     for (const [k, v] of Object.entries(params || {})) if (v !== undefined && v !== null) q.set(k, v);
     return call("GET", `/api/games/${id}/map?${q}`, token, undefined, signal);
   },
+  legend: (id, token) => call("GET", `/api/games/${id}/legend`, token),
   piece: (id, token) => call("GET", `/api/games/${id}/piece`, token),
   routes: (id, token, plan) => call("GET", `/api/games/${id}/routes?plan=${encodeURIComponent(plan)}`, token),
   history: (id, token, count) => call("GET", `/api/games/${id}/history/${count}`, token),
   netWorth: (id, token) => call("GET", `/api/games/${id}/networth`, token),
   log: (id, token) => call("GET", `/api/games/${id}/log`, token),
+  outcome: (id, token, actions, after) => {
+    const q = new URLSearchParams();
+    for (const a of actions) q.append("action", a);
+    if (after !== undefined) q.set("after", after);
+    return call("GET", `/api/games/${id}/outcome?${q}`, token);
+  },
   check: (id, token, action) =>
     call("GET", `/api/games/${id}/check?action=${encodeURIComponent(action)}`, token),
 };

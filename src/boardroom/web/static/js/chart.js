@@ -13,10 +13,20 @@ function el(tag, attrs, text) {
   return e;
 }
 
+// the series of the table's game now (one request per position, shared by the chart and
+// the Lost Atlas companies sheet's revenue history)
+export function seriesOf(table) {
+  const key = `${table.id}:${table.data.count}`;
+  if (!cache.has(key)) {
+    if (cache.size > 20) cache.clear();
+    cache.set(key, api.netWorth(table.id, table.token).catch((e) => { cache.delete(key); throw e; }));
+  }
+  return cache.get(key);
+}
+
 export function netWorthChart(table) {
   const box = h("section.chart", {id: "net-worth", "aria-label": "Net worth over the game"},
     h("h2", {}, "Net worth over the game"));
-  const key = `${table.id}:${table.data.count}`;
   const draw = (series) => {
     const W = 600, H = 220, L = 56, B = 24;
     const counts = series.counts, worth = series.worth;
@@ -25,7 +35,9 @@ export function netWorthChart(table) {
     const maxY = Math.max(1, ...worth.flat());
     const x = (c) => L + (W - L - 8) * c / maxX;
     const y = (v) => H - B - (H - B - 8) * v / maxY;
-    const chart = el("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", class: "worth-chart"});
+    const lastWorth = worth[worth.length - 1];
+    const chart = el("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", class: "worth-chart",
+      "aria-label": `Net worth over ${maxX} actions; now ${series.players.map((name, s) => `${name} ${money(lastWorth[s])}`).join(", ")}`});
     chart.append(el("line", {x1: L, y1: H - B, x2: W - 8, y2: H - B, stroke: "#888"}),
       el("line", {x1: L, y1: 8, x2: L, y2: H - B, stroke: "#888"}),
       el("text", {x: L - 4, y: 14, "text-anchor": "end", "font-size": 11}, money(maxY)),
@@ -39,8 +51,6 @@ export function netWorthChart(table) {
     box.append(chart, h("ul.chart-legend", {}, series.players.map((name, s) =>
       h("li", {}, h("span.swatch", {style: {background: COLOURS[s % COLOURS.length]}}), ` ${name}: ${money(last[s])}`))));
   };
-  if (cache.has(key)) draw(cache.get(key));
-  else api.netWorth(table.id, table.token).then((series) => { cache.set(key, series); draw(series); })
-    .catch((e) => box.append(h("p.muted", {}, "The chart could not be drawn: " + e.message)));
+  seriesOf(table).then(draw).catch((e) => box.append(h("p.muted", {}, "The chart could not be drawn: " + e.message)));
   return box;
 }

@@ -4,6 +4,7 @@
 // Whoever must decide gets the control (the server lists their legal actions, even out
 // of turn); everybody else sees who is being waited on.
 import {h, money} from "./dom.js";
+import {consentPreview} from "./la_panels.js";
 
 function amounts(legal, verb) {
   return legal.filter((a) => a.notation.startsWith(verb + " ")).map((a) => Number(a.notation.split(" ")[1]))
@@ -61,22 +62,35 @@ export function auctionPanel(ctx) {
   if (!a && !openings.length) return null;
   const box = h("section.decide.la-decide", {id: "auction-panel", "aria-label": "Auction"});
   const pass = legal.find((x) => x.notation === "pass");
-  if (a) {
-    const me = ctx.seat;
-    const cash = me !== null && view.players[me] ? view.players[me].cash : null;
+  const launching = legal.some((x) => x.notation.startsWith("launch "));
+  const me = ctx.seat;
+  const cash = me !== null && view.players[me] ? view.players[me].cash : null;
+  if (a && (a.won || a.active.length <= 1)) {
+    // the auction is won: its winner launches one of the available minors
+    const winner = a.leader;
+    box.append(h("h2", {}, "Auction won"),
+      h("p", {id: "auction-state"}, h("strong", {}, table.name(winner)), ` won with ${money(a.bid)}: `,
+        launching ? "choose the minor you launch (each available minor is in the matrix below, with its ability and home)."
+          : ctx.past ? "" : h("span.waiting", {id: "auction-waiting"}, `waiting for ${table.name(winner)} to launch a minor.`)));
+    box.append(h("p.muted", {}, `Its price will be half the bid rounded down to a stock value of the phase; the ${money(a.bid)} goes into its treasury.`));
+  } else if (a) {
     box.append(h("h2", {}, "Auction"),
       h("p", {id: "auction-state"}, "Highest bid ", h("strong", {}, money(a.bid)), " by ", h("strong", {}, table.name(a.leader)),
         `. Still bidding: ${names(table, a.active)}.`, cash !== null ? ` Your cash: ${money(cash)}.` : ""));
     if (bids.length) {
-      box.append(amountControl(ctx, "bid", bids, "Bid"));
-      if (pass) box.append(h("button", {id: "auction-pass", onclick: () => ctx.act("pass")}, "Pass (leave the auction)"));
-    } else if (!ctx.past) {
+      box.append(h("p", {}, h("strong", {}, `${table.name(me)}: bid or pass.`)), amountControl(ctx, "bid", bids, "Bid"));
+    } else if (pass) {
+      box.append(h("p", {id: "auction-cannot"}, h("strong", {}, `${table.name(me)}: you cannot raise the bid`),
+        ` (the next bid would be at least ${money(a.bid + 5)}; your cash is ${money(cash ?? 0)}), so you may only pass.`));
+    }
+    if (pass) box.append(h("button" + (bids.length ? "" : ".primary"), {id: "auction-pass", onclick: () => ctx.act("pass")}, "Pass (leave the auction)"));
+    if (!bids.length && !pass && !ctx.past) {
       box.append(h("p.waiting", {id: "auction-waiting"}, `Waiting for ${names(table, ctx.data.to_act)} to bid or pass.`));
     }
   } else {
-    const cash = view.players[ctx.seat]?.cash;
-    box.append(h("h2", {}, "Start an auction"),
-      h("p.muted", {}, "Open an auction for the next minor with a first bid", cash !== undefined ? ` (your cash: ${money(cash)})` : "", "."),
+    box.append(h("h2", {}, `${table.name(me)}: start an auction?`),
+      h("p.muted", {}, "Open an auction for a minor (you choose which if you win) with a first bid; the other players then raise or pass",
+        cash !== null ? ` (your cash: ${money(cash)})` : "", ". Or buy or sell shares, or pass, below."),
       amountControl(ctx, "auction", openings, "Open with"));
   }
   return box;
@@ -130,7 +144,8 @@ export function mergerPanel(ctx) {
       box.append(h("p", {}, h("strong", {}, "As the other minor's president, do you consent?")),
         h("div.consent-buttons", {},
           has("accept") ? h("button.primary", {id: "merger-accept", onclick: () => ctx.act("accept")}, "Accept the merger") : "",
-          has("refuse") ? h("button.danger", {id: "merger-refuse", onclick: () => ctx.act("refuse")}, "Refuse") : ""));
+          has("refuse") ? h("button.danger", {id: "merger-refuse", onclick: () => ctx.act("refuse")}, "Refuse") : ""),
+        consentPreview(ctx) || "");
     }
   }
   const majors = legal.filter((x) => x.notation.startsWith("major "));

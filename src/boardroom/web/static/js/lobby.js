@@ -32,7 +32,7 @@ export async function renderLobby(root) {
     const nameIn = h("input", {value: name, "aria-label": "Seat name", class: "seat-name"});
     const kind = h("select", {"aria-label": "Who plays", class: "seat-kind"},
       h("option", {value: ""}, "a person"),
-      menu.bots.map((b) => h("option", {value: b}, `bot: ${b}`)));
+      (title().bots || menu.bots).map((b) => h("option", {value: b}, `bot: ${b}`)));  // only those that play it
     kind.value = bot || "";
     const row = h("div.seat", {}, nameIn, kind,
       h("button", {type: "button", class: "remove", "aria-label": "Remove seat",

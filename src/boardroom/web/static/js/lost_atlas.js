@@ -6,6 +6,7 @@ import {api, ApiError} from "./api.js";
 import {renderSheets} from "./lost_atlas_sheets.js";
 import {RouteEditor} from "./la_routes.js";
 import {auctionPanel, mergerPanel} from "./la_decide.js";
+import {matrixPanel, stockPanel, operatingPanel, otherPanel, roundName, stepName} from "./la_panels.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const ON_MAP = new Set(["piece", "capital", "filler", "lay", "hub", "suburb", "hq"]);
@@ -137,7 +138,28 @@ export class LostAtlasTable {
       return;
     }
 
-    const decide = [auctionPanel(ctx), mergerPanel(ctx)].filter(Boolean);
+    // the decision of whoever must act, explained in the main area: the auction, the
+    // minor matrix, a Stock Round turn, the operating company's step, a merger; every
+    // legal action no panel explains (and that is not on the map) as a button after them
+    const covered = new Set(legal.filter((a) => mapTarget(a.notation) || a.notation.startsWith("run ")).map((a) => a.notation));
+    const auction = auctionPanel(ctx);
+    const matrix = matrixPanel(ctx, this);
+    const stock = stockPanel(ctx);
+    const operating = operatingPanel(ctx);
+    const merger = mergerPanel(ctx);
+    for (const a of legal) {
+      const verb = a.notation.split(" ")[0];
+      if (auction && ["auction", "bid", "launch", "pass"].includes(verb)) covered.add(a.notation);
+      if (matrix && verb === "launch") covered.add(a.notation);
+      if (stock && ["buy", "sell", "done", "pass"].includes(verb)) covered.add(a.notation);
+      if (merger && (["merge", "accept", "refuse", "major", "vote"].includes(verb) ||
+          (verb === "pass" && merger.querySelector("#merger-pass")))) covered.add(a.notation);
+    }
+    if (operating) for (const n of operating.covered) covered.add(n);
+    const other = ctx.past ? null : otherPanel(ctx, covered,
+      view.operating ? `${view.companies[view.operating.company]?.name || view.operating.company}: ${stepName(view.operating.step)}` : "Your decision",
+      operating ? operating.box : undefined);
+    const decide = [auction, stock, matrix, operating && operating.box, merger, other].filter(Boolean);
     const mb = view.map_building;
     const capital = mb && typeof mb.drawn === "string" && !ctx.past
       ? h("section.piece-panel", {id: "capital-panel"}, h("div", {}, h("h2", {}, `Drawn: capital project ${mb.drawn}`),
@@ -150,13 +172,16 @@ export class LostAtlasTable {
   }
 
   infoBar(view, ctx) {
-    const bits = [`${view.mode} game`, `${view.round} round`, `cycle ${view.cycle}`, `phase ${view.phase}`];
-    if (view.operating) bits.push(`operating: ${view.operating.company} (${view.operating.step})`);
+    const mode = {short: "Short", long: "Long"}[view.mode] || view.mode;
+    const bits = [`${mode} game`, roundName(view), `cycle ${view.cycle}`, `${view.phase} phase`];
+    if (view.operating) bits.push(`operating: ${view.companies[view.operating.company]?.name || view.operating.company} (${stepName(view.operating.step)})`);
     const extra = [];
     if (view.map_building) {
       extra.push(h("span", {id: "drawn-piece"}, `Drawn map piece: ${view.map_building.drawn ?? "none"} (${view.map_building.left} left in the stack) `),
-        ctx.past || !ctx.legal.length ? "" : h("button", {id: "auto-build", title: "Place every remaining piece at a random legal position (the seats this browser holds)",
-          onclick: () => this.autoBuild()}, "Auto-build the rest of the map"));
+        ctx.past ? "" : this.autoBuilding
+          ? h("button.danger", {id: "auto-build-stop", onclick: () => { this.autoBuilding = false; }}, "Stop auto-building")
+          : h("button", {id: "auto-build", title: "Place every remaining piece of the seats this browser holds at a random legal position, after each other seat's piece too, until the map is built",
+            onclick: () => this.autoBuild()}, "Auto-build the rest of the map"));
     }
     if (view.auction) {
       const a = view.auction;
@@ -207,11 +232,23 @@ export class LostAtlasTable {
     // the frame takes the map's shape (up to 75% of the screen's height)
     holder.style.aspectRatio = `${full[2].toFixed(0)} / ${full[3].toFixed(0)}`;
     holder.style.height = "auto";
-    if (!this.vb || !this.zoomed) this.vb = full;  // a zoom or pan the player chose stays
+    if (this.autoZoom && !this.choice) this.autoZoom = false;  // the preview's close-up ends with it
+    if (!this.vb || (!this.zoomed && !this.autoZoom)) this.vb = full;  // a zoom or pan the player chose stays
     el.setAttribute("viewBox", this.vb.join(" "));
     this.svgEl = el;
 
-    const hover = h("span.hover", {id: "hover-hex"}, "Point at a hex to see its coordinates.");
+    // q,r written on every hex (every action, route and log line names hexes so)
+    if (this.showCoords) {
+      const g = svg("g", {id: "coords"});
+      for (const hex of Object.keys(pic.hexes)) {
+        const [cx, cy] = centre(hex, R);
+        const t = svg("text", {x: cx, y: cy - R * 0.52, "text-anchor": "middle", class: "coord"});
+        t.textContent = hex;
+        g.append(t);
+      }
+      overlay.append(g);
+    }
+    const hover = h("span.hover", {id: "hover-hex", "aria-live": "polite"}, "Point at (or tap) a hex to see its coordinates.");
     this.routes.draw(overlay, R);
     const pointAt = (ev) => {
       const pt = el.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
@@ -248,10 +285,12 @@ export class LostAtlasTable {
       if (wasDrag) return;
       const p = pointAt(ev);
       const hex = hexAt(ev);
+      if (hex) hover.textContent = `Hex ${hex}${pic.hexes[hex] ? "" : " (off the map)"}`;  // a tap shows it too
       if (p && this.routes.click(p, R, hex)) return;  // the route editor takes the clicks
       if (hex) this.select(hex);
     });
-    el.addEventListener("wheel", (ev) => { ev.preventDefault(); this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15); }, {passive: false});
+    // the wheel zooms around the point under the cursor
+    el.addEventListener("wheel", (ev) => { ev.preventDefault(); this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, pointAt(ev)); }, {passive: false});
     holder.addEventListener("keydown", (ev) => {
       if (ev.key === "+" || ev.key === "=") this.zoom(1 / 1.25);
       else if (ev.key === "-") this.zoom(1.25);
@@ -260,10 +299,24 @@ export class LostAtlasTable {
     const tools = h("div.map-tools", {},
       h("button", {id: "zoom-in", "aria-label": "Zoom in", onclick: () => this.zoom(1 / 1.25)}, "+"),
       h("button", {id: "zoom-out", "aria-label": "Zoom out", onclick: () => this.zoom(1.25)}, "−"),
-      h("button", {id: "zoom-fit", onclick: () => this.fit()}, "Fit"), hover,
+      h("button", {id: "zoom-fit", onclick: () => this.fit()}, "Fit"),
+      h("button", {id: "coords-toggle", "aria-pressed": this.showCoords ? "true" : "false",
+        onclick: () => { this.showCoords = !this.showCoords; this.table.render(); }}, this.showCoords ? "Hide q,r" : "Show q,r"), hover,
       shown.length ? h("span.muted", {}, ` ${shown.length} highlighted hex${shown.length > 1 ? "es" : ""} with your legal actions`) : "",
       reach ? h("span.reach-key", {id: "reach-key"}, h("span.swatch.reach-swatch"), ` ${ctx.view.companies[reach.company]?.name || reach.company} can trace routes into ${Object.keys(reach.hexes).length} hex${Object.keys(reach.hexes).length === 1 ? "" : "es"} (green)`) : "");
-    return h("div.map-panel", {}, tools, holder);
+    return h("div.map-panel", {}, tools, holder, this.legendBox());
+  }
+
+  // the homes of a minor pointed at in the matrix, ringed on the map
+  markHomes(refs) {
+    const g = this.svgEl?.querySelector("#overlay");
+    if (!g || !this.picture) return;
+    g.querySelectorAll(".home-mark").forEach((x) => x.remove());
+    const R = this.picture.radius;
+    for (const ref of refs) {
+      const hex = ref.split("/")[0];
+      g.append(svg("polygon", {points: corners(centre(hex, R), R * 0.9), class: "home-mark", "data-home": hex}));
+    }
   }
 
   forgetChoice() {
@@ -284,34 +337,41 @@ export class LostAtlasTable {
 
   async autoBuild() {
     // every map-building decision of the seats held here, each a random legal one, played
-    // through the same API as a click; stops when the map is built or another seat must act
+    // through the same API as a click; after another seat's piece (a bot's, a friend's)
+    // it goes on with the next of ours, until the map is built or Stop is pressed
     const t = this.table;
-    t.setBusy(true);
-    // a refresh already on its way (a poll, a live message) must not draw over the
-    // positions read here: only the latest refresh begun may draw, so this counts as one
-    t.refreshes = (t.refreshes || 0) + 1;
+    if (this.autoBuilding) return;
+    this.autoBuilding = true;
+    this.choice = null; this.selected = null;
+    await t.render();
     try {
-      for (let i = 0; i < 400; i++) {
-        const d = t.data;
+      for (let i = 0; i < 2000 && this.autoBuilding && !t.stopped; i++) {
+        // the game as it is now (the table's own copy may wait on a redraw)
+        const d = await api.game(t.id, t.token);
         if (!d.view.map_building) break;
         const held = Object.values(t.seats).find((s) => s.seat >= 0 && d.to_act.includes(s.seat));
-        if (!held) break;
+        if (!held) {
+          // another seat places its piece: look again shortly
+          await new Promise((ok) => setTimeout(ok, 250));
+          await t.refresh(true, true);
+          continue;
+        }
         const mine = held.token === t.token ? d : await api.game(t.id, held.token);
         const options = mine.legal.map((a) => a.notation);
-        if (!options.length) break;
+        if (!options.length) { await t.refresh(true, true); continue; }
         const pick = options[Math.floor(Math.random() * options.length)];
+        t.setBusy(true);
         try {
           await api.act(t.id, held.token, pick, mine.count);
         } catch (e) {
           // the game moved on before the piece arrived (another browser played): nothing
           // was played; read the game again and go on from where it is
           if (!(e instanceof ApiError && e.status === 409)) throw e;
-        }
-        t.token = held.token;
-        t.data = await api.game(t.id, held.token);
+        } finally { t.setBusy(false); }
+        await t.refresh(true, true);
       }
     } catch (e) { t.showError(e); }
-    t.setBusy(false);
+    this.autoBuilding = false;
     this.choice = null; this.selected = null;
     await t.refresh();
   }
@@ -323,15 +383,63 @@ export class LostAtlasTable {
       here.some((t) => t.kind !== "piece" || t.rotation === this.pieceRotation)).map(([hex]) => hex);
   }
 
-  zoom(k) {
+  legendBox() {
+    // the renderer's own legend of every symbol, fetched once a game when first opened
+    const box = h("details.map-legend", {id: "map-legend", open: this.legendOpen || undefined},
+      h("summary", {}, "Map legend"));
+    const body = h("div.legend-svg");
+    box.append(body);
+    const fill = (svgText) => {
+      body.innerHTML = svgText;
+      const el = body.querySelector("svg");
+      const g = el && el.querySelector("g.legend");
+      if (!g) return;
+      el.removeAttribute("width"); el.removeAttribute("height");
+      requestAnimationFrame(() => {
+        const b = g.getBBox();
+        if (b.width) el.setAttribute("viewBox", `${b.x - 4} ${b.y - 4} ${b.width + 8} ${b.height + 8}`);
+      });
+    };
+    box.addEventListener("toggle", () => {
+      this.legendOpen = box.open;
+      if (!box.open) return;
+      if (this.legendSvg && this.legendSvg.id === this.table.id) { fill(this.legendSvg.svg); return; }
+      api.legend(this.table.id, this.table.token).then((r) => { this.legendSvg = {id: this.table.id, svg: r.svg}; fill(r.svg); })
+        .catch((e) => { body.textContent = "The legend could not be drawn: " + e.message; });
+    });
+    return box;
+  }
+
+  zoom(k, at) {
+    // around `at` (a point of the map: the cursor's) or the middle of the view
     const [x, y, w, hh] = this.vb;
-    const cx = x + w / 2, cy = y + hh / 2;
-    this.vb = [cx - w * k / 2, cy - hh * k / 2, w * k, hh * k];
+    const cx = at ? at.x : x + w / 2, cy = at ? at.y : y + hh / 2;
+    const fx = at ? (cx - x) / w : 0.5, fy = at ? (cy - y) / hh : 0.5;
+    this.vb = [cx - w * k * fx, cy - hh * k * fy, w * k, hh * k];
     this.zoomed = true;
     this.svgEl?.setAttribute("viewBox", this.vb.join(" "));
   }
 
-  fit() { this.vb = this.full; this.zoomed = false; this.svgEl?.setAttribute("viewBox", this.vb.join(" ")); }
+  zoomTo(hex) {
+    // at Fit a previewed tile is small: the view closes in on it (about seven hexes
+    // across) until the choice is confirmed or dropped, then goes back
+    const R = this.picture.radius;
+    const [cx, cy] = centre(hex, R);
+    const [, , w, hh] = this.full;
+    const width = Math.min(w, 7 * 1.5 * R), height = width * hh / w;
+    this.vbBefore = this.full;
+    this.vb = [cx - width / 2, cy - height / 2, width, height];
+    this.autoZoom = true;
+  }
+
+  unzoom() {
+    if (!this.autoZoom) return;
+    this.autoZoom = false;
+    this.vb = this.vbBefore || this.full;
+    this.svgEl?.setAttribute("viewBox", this.vb.join(" "));
+  }
+
+  fit() { this.autoZoom = false; this.vb = this.full; this.zoomed = false; this.svgEl?.setAttribute("viewBox", this.vb.join(" ")); }
 
   select(hex) {
     if (this.table.past) return;
@@ -349,6 +457,7 @@ export class LostAtlasTable {
     if (family === "piece") index = Math.max(0, here.findIndex((t) => t.rotation === this.pieceRotation));
     const options = here.map((t) => t.notation);
     this.choice = options.length ? {family, options, index} : null;
+    if (this.choice && !this.zoomed && this.picture) this.zoomTo(this.selected);
     this.table.render();
   }
 

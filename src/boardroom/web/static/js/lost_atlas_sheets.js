@@ -1,11 +1,23 @@
 // The Lost Atlas sheets: companies (like 18xx.games' spreadsheet), players with net worth,
 // the stock track in column order, and the trains with phases, limits and rust.
 import {h, money} from "./dom.js";
+import {seriesOf} from "./chart.js";
 
 let reference = null;
-const loading = fetch("/api/web/lost_atlas/reference").then((r) => r.json()).then((r) => { reference = r; }).catch(() => {});
+export const loading = fetch("/api/web/lost_atlas/reference").then((r) => r.json()).then((r) => { reference = r; }).catch(() => {});
+// the facts the panels print beside the view (null until loaded)
+export function referenceNow() { return reference; }
 
 function colourOf(id) { return (reference && reference.colours[id]) || "#777"; }
+
+// black or white, whichever reads on the colour
+export function inkOn(colour) {
+  // WCAG's relative luminance: the ink with the higher contrast ratio
+  const n = parseInt(String(colour).replace("#", "").padEnd(6, "0").slice(0, 6), 16);
+  const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const L = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#000" : "#fff";
+}
 
 export function renderSheets(root, view, ctx) {
   if (!reference) { loading.then(() => { if (!reference) return; ctx.table.render(); }); }
@@ -26,6 +38,10 @@ export function renderSheets(root, view, ctx) {
       h("td", {}, c.treasury_shares), h("td", {}, c.pool_shares),
       h("td", {}, c.last_revenue === null || c.last_revenue === undefined ? "–" : money(c.last_revenue)),
       h("td.ability", {}, (c.abilities || []).map((a) => (reference && reference.abilities[a]) || a).join(" "))))));
+  // each cell names its column, for the narrow screen's layout (a card per company: the
+  // holdings in view without scrolling sideways)
+  const heads = [...sheet.querySelectorAll("thead th")].map((th) => th.textContent);
+  for (const row of sheet.querySelectorAll("tbody tr")) [...row.children].forEach((td, i) => { td.dataset.label = heads[i]; });
 
   const playerTable = h("table.players", {id: "players"},
     h("caption", {}, "Players"),
@@ -35,12 +51,18 @@ export function renderSheets(root, view, ctx) {
       h("td", {}, companies.filter(([, c]) => c.shares[String(s)]).map(([, c]) => `${c.name} ${c.shares[String(s)]}`).join(", ") || "–"),
       h("td", {}, money(worth[s]))))));
 
+  // the stock track as the rulebook draws it: a column per price, the tokens in each
+  // column in the order they entered it; the prices a minor may launch at in this phase
+  // (half the winning bid, rounded down into the phase's window) marked
   const values = reference ? reference.stock_values : [];
-  const track = h("div.stock-track", {id: "stock-track", "aria-label": "The stock track"},
+  const window = reference && reference.launch_windows ? reference.launch_windows[view.phase] : null;
+  const inWindow = (v) => window && v >= window[0] && v <= window[1];
+  const track = h("div.stock-track", {id: "stock-track", role: "list", "aria-label": "The stock track"},
     values.map((v, i) => {
       const tokens = view.stock_track[String(i)] || [];
-      return h("div.space" + (tokens.length ? ".held" : ""), {title: money(v)}, h("span.value", {}, v),
-        tokens.map((id) => h("span.token", {style: {background: colourOf(id)}, title: view.companies[id]?.name || id},
+      return h("div.space" + (tokens.length ? ".held" : "") + (inWindow(v) ? ".launch" : "") + (v === 0 ? ".closes" : ""),
+        {title: `${money(v)}${inWindow(v) ? " (a launch price in this phase)" : ""}${v === 0 ? " (the company is dissolved)" : ""}`, role: "listitem"}, h("span.value", {}, v),
+        tokens.map((id) => h("span.token", {style: {background: colourOf(id), color: inkOn(colourOf(id))}, title: view.companies[id]?.name || id},
           (reference && reference.abbreviations && reference.abbreviations[id]) || (view.companies[id]?.name || id).slice(0, 3))));
     }));
 
@@ -55,7 +77,33 @@ export function renderSheets(root, view, ctx) {
         h("td", {}, p.limits.map((l) => `${l.minor}/${l.major ?? "–"}`).join(" then ")))))) : "");
 
   const result = view.result ? h("section.final", {id: "final-scores"}, h("h2", {}, "Final scores"),
-    h("ol", {}, view.result.ranking.flat().map((s) => h("li", {}, `${name(s)}: ${money(view.result.scores[s])}`)))) : "";
+    h("ol", {}, view.result.ranking.flat().map((s) => h("li", {}, `${name(s)}: ${money(view.result.scores[s])}`))),
+    view.end_reason ? h("p", {id: "end-reason"}, `The game ended: ${view.end_reason}.`) : "",
+    h("p.muted", {}, "The final table stays as it ended; the History slider and the log show how it came about.")) : "";
 
-  root.append(result, h("h2", {}, "Stock track"), track, sheet, playerTable, trains);
+  const key = window ? h("p.muted.track-key", {}, h("span.swatch.launch-swatch"),
+    ` launch prices in the ${view.phase} phase: ${money(window[0])}–${money(window[1])}; a column's first token is its top one.`) : "";
+  root.append(result, h("h2", {}, "Stock track"), track, key, sheet, revenueHistory(view, ctx), playerTable, trains);
+}
+
+// each company's run in every Operating Round so far (withheld ones marked), filled in
+// when the series arrives
+function revenueHistory(view, ctx) {
+  const box = h("div.revenue-history", {id: "revenue-history"});
+  if (ctx.past) return box;
+  seriesOf(ctx.table).then((series) => {
+    const rounds = series.rounds || [];
+    if (!rounds.length) return;
+    const ids = Object.keys(series.revenues || {});
+    box.append(h("table.history", {},
+      h("caption", {}, "Revenue per Operating Round (w: withheld)"),
+      h("thead", {}, h("tr", {}, h("th", {}, "Company"), rounds.map((r) => h("th", {}, `OR ${r}`)))),
+      h("tbody", {}, ids.map((id) => h("tr", {},
+        h("td", {}, view.companies[id]?.name || (reference?.minors?.[id]?.name) || id),
+        rounds.map((r) => {
+          const got = series.revenues[id][r];
+          return h("td", {}, got ? `${money(got[0])}${got[1] === "withhold" ? " w" : got[1] === "half" ? " ½" : ""}` : "–");
+        }))))));
+  }).catch(() => {});
+  return box;
 }

@@ -213,6 +213,7 @@ export class Table {
     const seat = this.seat();
     const legal = this.past ? [] : (d.legal || []);
     const waiting = (this.past ? this.past.to_act : d.to_act).map((s) => this.name(s));
+    this.skipNothingToBuy(title, view, legal);
     const status = h("div.status", {id: "status", dataset: {count: this.past ? this.past.count : d.count}},
       this.past ? h("strong.scrub", {}, `Viewing the table after action ${this.past.count} of ${d.count}. `) : "",
       d.result ? h("strong", {}, "The game is over. ") :
@@ -246,6 +247,21 @@ export class Table {
     if (hadFocus) document.getElementById(hadFocus)?.focus();
   }
 
+  skipNothingToBuy(title, view, legal) {
+    // Acquire's buy step with nothing buyable (no chain, none in the bank, none
+    // affordable) and no end to declare: passed for the player, as the terminal does, and
+    // said; once per position, so an Undo back to it shows the step instead
+    if (this.past || title !== "acquire" || view.step !== "buy" || legal.length !== 1 || legal[0].notation !== "pass") return;
+    this.skipped = this.skipped || new Set();
+    const key = `${this.token}|${this.data.count}`;
+    if (this.skipped.has(key)) return;
+    this.skipped.add(key);
+    const who = this.name(this.seat());
+    setTimeout(async () => {
+      if (await this.act("pass")) this.showNote(`${who} had nothing to buy: passed (see the log).`);
+    }, 0);
+  }
+
   renderActions(ctx, title) {
     const box = h("section.actions", {id: "actions", "aria-label": "Every legal action"});
     const mine = ctx.legal;
@@ -256,7 +272,10 @@ export class Table {
       const groups = actionGroups(mine, title);
       for (const group of groups) {
         const body = h("div.group-body");
-        if (group.items.length > 14) {
+        if (title === "acquire" && group.word === "dispose") {
+          // dozens of keep/sell/trade mixes: the steppers in the main area are the control
+          body.append(h("p.muted", {}, `${group.items.length} ways to keep, sell or trade: choose with the Sell and Trade steppers beside the board (or type one, e.g. “sell 2 trade 4”).`));
+        } else if (group.items.length > 14) {
           const sel = h("select", {"aria-label": group.name, class: "big-choice"},
             group.items.map((a) => h("option", {value: a.notation}, a.label || a.notation)));
           body.append(sel, h("button", {class: "do", onclick: () => this.act(sel.value)}, "Do it"));
@@ -273,7 +292,12 @@ export class Table {
     box.append(h("form.typed", {onsubmit: (e) => { e.preventDefault(); if (other.value.trim()) this.act(other.value.trim()); }},
       other, h("button", {type: "submit"}, "Send")));
     if (!ctx.past && this.seat() !== null) {
-      box.append(h("button", {id: "undo", onclick: () => this.undo(), disabled: !this.data.count}, "Undo"));
+      // after the end nothing is taken back (the final table stays): the button says why
+      const over = !!this.data.result;
+      const why = over ? "The game is over: its actions can no longer be taken back." : !this.data.count ? "Nothing has been played yet." : "";
+      box.append(h("button", {id: "undo", onclick: () => this.undo(), disabled: over || !this.data.count,
+        title: why || "Take back your last action (the other seats may be asked)", "aria-describedby": why ? "undo-why" : undefined}, "Undo"),
+      why ? h("span.muted", {id: "undo-why"}, ` ${why}`) : "");
     }
     const req = this.data.undo_request;
     if (req && !ctx.past) {
@@ -300,8 +324,14 @@ export class Table {
     // log entries are {index, text}: index is the action that caused the sentence (-1: setup)
     const log = (this.past ? this.past.log : d.log) || [];
     const entries = log.slice(-300).map((e) => (typeof e === "string" ? {index: null, text: e} : e));
+    // numbered by the action each sentence came from, as the History slider counts:
+    // "12." is the 12th action; the sentences that follow from it (and the setup's) carry
+    // no number of their own
+    let shown = null;
     for (const e of entries) {
-      list.append(h("li", {dataset: {index: e.index}, tabindex: 0,
+      const first = e.index !== null && e.index >= 0 && e.index !== shown;
+      if (first) shown = e.index;
+      list.append(h(first ? "li" : "li.cont", {dataset: {index: e.index}, tabindex: 0, value: first ? e.index + 1 : undefined,
         title: e.index === null ? "" : `the table after action ${e.index + 1}`,
         onclick: () => (e.index === null ? null : this.scrub(e.index + 1)),
         onkeydown: (ev) => { if (ev.key === "Enter" && e.index !== null) this.scrub(e.index + 1); }}, e.text));
