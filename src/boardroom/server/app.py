@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException
 
 from boardroom.bots.base import bot_names
 from boardroom.core.registry import get_title, title_names
+from boardroom.server import health, metrics, observe
 from boardroom.server import schemas as s
 from boardroom.server.bots import BotRunner
 from boardroom.server.config import Settings, normalize_url
@@ -36,6 +37,7 @@ from boardroom.server.deps import Games, Token, who
 from boardroom.server.errors import ApiError
 from boardroom.server.limits import BodyLimit, RateLimit
 from boardroom.server.live import Broadcaster, Hub, PostgresBroadcaster, RedisBroadcaster
+from boardroom.server.shutdown import Drain, drain_on_signal
 from boardroom.server.store import Created, Entry, GameStore, SeatSpec, Who, snapshot_of
 from boardroom.server.webhooks import Notifier
 
@@ -85,10 +87,13 @@ def create_app(settings: Settings) -> FastAPI:
     if settings.play_bots:
         games.listeners.append(runner.on_change)
     games.listeners.append(notifier.on_change)
+    drain = Drain()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
+        drain.bind()
+        drain_on_signal(drain, asyncio.get_running_loop())
         # requests wait on the database in worker threads: allow one per concurrent client
         anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         broadcaster.start()
@@ -115,6 +120,10 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.bots = runner
     app.state.notifier = notifier
     app.state.broadcaster = broadcaster
+    app.state.drain = drain
+    app.state.metrics = metrics.Metrics(games, hub, runner, drain)
+    app.include_router(health.router)
+    app.include_router(metrics.router)
     add_error_handlers(app)
     add_routes(app)
     add_live(app)
@@ -122,12 +131,15 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body, import_limit=settings.max_import)
     app.add_middleware(RateLimit, per_s=settings.rate_per_s, burst=settings.rate_burst,
                        redis_url=settings.redis_url)
+    app.add_middleware(observe.Observe, metrics=app.state.metrics)
     return app
 
 
 def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        if isinstance(exc.extra.get("rule"), str):
+            request.app.state.store.stats.bump("refused", exc.extra["rule"])
         return JSONResponse(exc.body(), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
@@ -154,10 +166,6 @@ def add_error_handlers(app: FastAPI) -> None:
 
 def add_routes(app: FastAPI) -> None:
     settings: Settings = app.state.settings
-
-    @app.get("/api/health", tags=["server"])
-    def health() -> dict[str, str]:
-        return {"status": "ok"}
 
     @app.get("/api/titles", response_model=s.CatalogOut, tags=["server"])
     def catalog() -> s.CatalogOut:
@@ -307,6 +315,7 @@ async def live_message(games: GameStore, game_id: str, viewer: Who, after: int,
 def add_live(app: FastAPI) -> None:
     games: GameStore = app.state.store
     hub: Hub = app.state.hub
+    stopping: Drain = app.state.drain
 
     @app.websocket("/api/games/{game_id}/live")
     async def live(ws: WebSocket, game_id: str, token: str | None = None, after: int = 0,
@@ -338,7 +347,8 @@ def add_live(app: FastAPI) -> None:
             except WebSocketDisconnect:
                 return
 
-        tasks = [asyncio.create_task(push()), asyncio.create_task(drain())]
+        tasks = [asyncio.create_task(push()), asyncio.create_task(drain()),
+                 asyncio.create_task(stopping.close_on_drain(ws))]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:

@@ -36,6 +36,7 @@ from boardroom.server.commits import GroupCommit, Transactions
 from boardroom.server.config import Settings
 from boardroom.server.db import is_sqlite
 from boardroom.server.errors import BadRequest, Conflict, Forbidden, Illegal, NotFound
+from boardroom.server.stats import Tally
 from boardroom.server.tokens import matches, new_game_id, new_token, token_hash
 
 log = logging.getLogger("boardroom.server")
@@ -169,6 +170,8 @@ class GameStore:
         """SQLite: this process is the only writer, so a cached game is always current."""
         self.transactions: Transactions = (
             GroupCommit(engine) if self.sole_writer else Transactions(engine))
+        self.stats = Tally()
+        """Counts for ``/metrics`` (actions by title, refusals by rule, bot decisions)."""
 
     # -- plumbing -------------------------------------------------------------
     def _lock(self, game_id: str) -> threading.RLock:
@@ -184,6 +187,11 @@ class GameStore:
 
     def close(self) -> None:
         self.transactions.close()
+
+    def cached(self) -> int:
+        """Games held in memory now."""
+        with self._guard:
+            return len(self._cache)
 
     def _remember(self, entry: Entry) -> None:
         with self._guard:
@@ -512,6 +520,7 @@ class GameStore:
                 raise
             entry.actors.append(seat)
             entry.version, entry.status = version, status
+            self.stats.bump("actions", entry.game.record.title)
             if entry.request is not None:
                 entry.request = None  # the game moved on: an open take-back request lapses
             change = Change(game_id, version, count + 1, entry.to_act, before, status,
