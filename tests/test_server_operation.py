@@ -13,7 +13,6 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import httpx
 from websockets.exceptions import ConnectionClosed
