@@ -158,8 +158,9 @@ class ServerProcess:
 LISTENING = re.compile(r"listening on (http://\S+)")
 
 
-def start_server(*args: str, timeout: float = 60.0) -> ServerProcess:
-    """``boardroom serve --port 0 ARGS``; waits for its start-up line and reads the port."""
+def start_server(*args: str, timeout: float = 60.0, ready_s: float = 20.0) -> ServerProcess:
+    """``boardroom serve --port 0 ARGS``; waits for its start-up line and reads the port,
+    then up to ``ready_s`` for ``/api/health`` to answer."""
     command = [sys.executable, "-c", "from boardroom.cli.main import main; main()",
                "serve", "--port", "0", *args]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -176,7 +177,7 @@ def start_server(*args: str, timeout: float = 60.0) -> ServerProcess:
         if match:
             url = match.group(1)
             _drain(proc, output)
-            wait_for(lambda u=url: _healthy(u), timeout=20)
+            wait_for(lambda u=url: _healthy(u), timeout=ready_s)
             return ServerProcess(proc, url, output)
     proc.kill()
     raise AssertionError("boardroom serve did not start:\n" + "".join(output))
