@@ -5,6 +5,8 @@ acknowledged action lost), backup and restore of a live server, JSON-lines logs,
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -23,7 +26,9 @@ from server_support import (
     ServerProcess,
     Table,
     create,
+    fresh_pg_database,
     play_first_legal,
+    require_postgres,
     start_server,
     state,
     wait_for,
@@ -250,3 +255,41 @@ def replay_all(path: Path) -> dict[str, Game]:
     finally:
         conn.close()
     return games
+
+
+def test_the_documented_pg_dump_and_pg_restore_bring_every_game_back(tmp_path: Path) -> None:
+    """docs/deploy.md's PostgreSQL backup: ``pg_dump -Fc`` while a server serves,
+    ``pg_restore`` into a new database, a server on it shows every game as it was."""
+    if shutil.which("pg_dump") is None or shutil.which("pg_restore") is None:
+        reason = "pg_dump/pg_restore are not installed (Debian: postgresql-client)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    admin = require_postgres()
+    with fresh_pg_database(admin) as source, fresh_pg_database(admin) as target:
+        plain = [u.replace("postgresql+psycopg://", "postgresql://") for u in (source, target)]
+        server = start_server("--database", source, "--rate-limit", "0")
+        try:
+            with server.client() as client:
+                tables = [create(client, seats=[{"name": "Ann"}, {"name": "Bob"}], seed=70 + i)
+                          for i in range(2)]
+                for table in tables:
+                    for _ in range(5):
+                        play_first_legal(client, table)
+                out = tmp_path / "boardroom.dump"
+                dump = subprocess.run(["pg_dump", "-Fc", "-d", plain[0], "-f", str(out)],
+                                      capture_output=True, timeout=120)
+                assert dump.returncode == 0, dump.stderr
+                before = {t.id: [state(client, t, s) for s in (None, 0, 1)] for t in tables}
+        finally:
+            server.stop()
+        restored = subprocess.run(["pg_restore", "--no-owner", "-d", plain[1], str(out)],
+                                  capture_output=True, timeout=120)
+        assert restored.returncode == 0, restored.stderr
+        server = start_server("--database", target, "--rate-limit", "0")
+        try:
+            with server.client() as client:
+                for table in tables:
+                    assert [state(client, table, s) for s in (None, 0, 1)] == before[table.id]
+        finally:
+            server.stop()
