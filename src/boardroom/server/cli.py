@@ -98,8 +98,11 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
     if workers > 1:
         serve_workers(settings, sock, workers, log_level, log_format)
         return
+    # live frames go uncompressed: permessage-deflate cost as much CPU as encoding them
+    # (issue 30's profile; a live message is about 2 KB)
     config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=1 << 20,
-                            timeout_graceful_shutdown=GRACE_S, log_config=None)
+                            ws_per_message_deflate=False, timeout_graceful_shutdown=GRACE_S,
+                            log_config=None)
     Server(config).run(sockets=[sock])
 
 
@@ -119,4 +122,5 @@ def serve_workers(settings: Settings, sock: socket.socket, workers: int, log_lev
     os.environ["BOARDROOM_LOG_FORMAT"] = log_format
     uvicorn.run("boardroom.server.workers:app", factory=True, fd=sock.fileno(),
                 workers=workers, log_level=log_level, access_log=False,
-                ws_max_size=1 << 20, timeout_graceful_shutdown=GRACE_S, log_config=None)
+                ws_max_size=1 << 20, ws_per_message_deflate=False,
+                timeout_graceful_shutdown=GRACE_S, log_config=None)
