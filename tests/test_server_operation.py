@@ -129,7 +129,8 @@ def test_sigterm_drains_closes_sockets_with_1012_and_clients_reconnect(
         output = "".join(server.output)
         assert "Traceback" not in output, output
         acked_before = len(acked)
-        server = start_server("--data", data, "--rate-limit", "0", "--port", port)
+        server = start_server("--data", data, "--rate-limit", "0", "--port", port,
+                              ready_s=90)
         deadline = time.monotonic() + 30
         while len(acked) < acked_before + 20 or not all(w.connections >= 2
                                                         for w in watchers):
@@ -138,7 +139,10 @@ def test_sigterm_drains_closes_sockets_with_1012_and_clients_reconnect(
         stop.set()
         for thread in threads[len(watchers):]:
             thread.join(10)
-        time.sleep(0.5)  # the last action's live message
+        with server.client() as client:  # the last action's live message reaches all
+            final = {t.id: state(client, t, None)["count"] for t in tables}
+        wait_for(lambda: all(w.counts and w.counts[-1] == final[w.table.id]
+                             for w in watchers), timeout=30)
         watching.set()
         for thread in threads[:len(watchers)]:
             thread.join(10)
