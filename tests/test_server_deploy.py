@@ -58,48 +58,6 @@ def json_lines(server: ServerProcess) -> list[dict[str, Any]]:
     return lines
 
 
-# -- structured logs ---------------------------------------------------------------------
-def test_json_logs_one_line_per_request_with_game_and_latency_never_a_token(
-        tmp_path: Path) -> None:
-    server = start_server("--data", str(tmp_path / "d"), "--rate-limit", "0",
-                          "--log-format", "json")
-    try:
-        with server.client() as client:
-            table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
-            with connect(live_url(server.url, table, 0) + "&undos=0") as ws:
-                json.loads(ws.recv(5))
-                play_first_legal(client, table)
-                json.loads(ws.recv(5))
-            bad = client.get(f"/api/games/{table.id}", headers={"Authorization": "Bearer "
-                                                                "not-a-token-of-it"})
-            assert bad.status_code == 403
-            wait_for(lambda: any(r.get("method") == "WS" for r in json_lines(server)))
-    finally:
-        server.stop()
-    output = "".join(server.output)
-    for secret in [*table.tokens, table.admin, "not-a-token-of-it"]:
-        assert secret not in output
-    lines = json_lines(server)
-    access = [r for r in lines if r["logger"] == "boardroom.access"]
-    # create, then play_first_legal's two GETs and its POST, then the 403 GET
-    # (start_server's wait for /api/health left out: a slow start may ask twice)
-    http = [r for r in access if r["method"] != "WS" and r["route"] != "/api/health"]
-    assert [(r["method"], r["route"], r["status"]) for r in http] == [
-        ("POST", "/api/games", 200),
-        ("GET", "/api/games/{game_id}", 200), ("GET", "/api/games/{game_id}", 200),
-        ("POST", "/api/games/{game_id}/actions", 200),
-        ("GET", "/api/games/{game_id}", 403)]
-    for r in http[1:]:
-        assert r["game"] == table.id and r["path"] == f"/api/games/{table.id}" + (
-            "/actions" if r["method"] == "POST" else "")
-        assert isinstance(r["ms"], float) and 0 <= r["ms"] < 60_000
-        assert r["level"] == "info" and r["time"].endswith("Z") and r["pid"] > 0
-    (ws_line,) = [r for r in access if r["method"] == "WS"]
-    assert ws_line["game"] == table.id and ws_line["route"] == "/api/games/{game_id}/live"
-    assert ws_line["query"] == {"after": "0", "undos": "0"}  # the token left out
-    assert ws_line["status"] in (1000, 1005)
-
-
 # -- the Dockerfile ----------------------------------------------------------------------
 def dockerfile_command() -> list[str]:
     text = (ROOT / "Dockerfile").read_text()
@@ -119,18 +77,54 @@ def here(command: list[str], **values: str) -> list[str]:
     return args
 
 
-def test_the_dockerfile_command_is_a_server_that_is_ready(tmp_path: Path) -> None:
+def test_the_dockerfile_command_serves_and_logs_json_lines_never_a_token(
+        tmp_path: Path) -> None:
+    """The container's command (its host, port and data folder replaced) is a server that
+    is ready, and its JSON-lines log has one line per request, with the route, game,
+    status and latency, and no token anywhere."""
     text = (ROOT / "Dockerfile").read_text()
     assert "/api/ready" in text  # its health check
     args = here(dockerfile_command(), host="127.0.0.1", port="0", data=str(tmp_path / "d"))
-    assert "--log-format" in args
+    assert args[args.index("--log-format") + 1] == "json"
     server = start_server(*args)
     try:
         with server.client() as client:
             assert client.get("/api/ready").status_code == 200
             assert "boardroom_actions_total" in client.get("/metrics").text
+            table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
+            with connect(live_url(server.url, table, 0) + "&undos=0") as ws:
+                json.loads(ws.recv(5))
+                play_first_legal(client, table)
+                json.loads(ws.recv(5))
+            bad = client.get(f"/api/games/{table.id}", headers={"Authorization": "Bearer "
+                                                                "not-a-token-of-it"})
+            assert bad.status_code == 403
+            wait_for(lambda: any(r.get("method") == "WS" for r in json_lines(server)))
     finally:
         server.stop()
+    output = "".join(server.output)
+    for secret in [*table.tokens, table.admin, "not-a-token-of-it"]:
+        assert secret not in output
+    lines = json_lines(server)
+    access = [r for r in lines if r["logger"] == "boardroom.access"]
+    # (start_server's wait for /api/health left out: a slow start may ask twice)
+    http = [r for r in access if r["method"] != "WS" and r["route"] != "/api/health"]
+    assert [(r["method"], r["route"], r["status"]) for r in http] == [
+        ("GET", "/api/ready", 200), ("GET", "/metrics", 200),
+        ("POST", "/api/games", 200),
+        ("GET", "/api/games/{game_id}", 200), ("GET", "/api/games/{game_id}", 200),
+        ("POST", "/api/games/{game_id}/actions", 200),
+        ("GET", "/api/games/{game_id}", 403)]
+    for r in http[3:]:
+        assert r["game"] == table.id and r["path"] == f"/api/games/{table.id}" + (
+            "/actions" if r["method"] == "POST" else "")
+    for r in http:
+        assert isinstance(r["ms"], float) and 0 <= r["ms"] < 60_000
+        assert r["level"] == "info" and r["time"].endswith("Z") and r["pid"] > 0
+    (ws_line,) = [r for r in access if r["method"] == "WS"]
+    assert ws_line["game"] == table.id and ws_line["route"] == "/api/games/{game_id}/live"
+    assert ws_line["query"] == {"after": "0", "undos": "0"}  # the token left out
+    assert ws_line["status"] in (1000, 1005)
 
 
 # -- compose.yaml: --workers on PostgreSQL with Redis ------------------------------------
