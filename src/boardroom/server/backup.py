@@ -30,6 +30,7 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 import click
 
@@ -54,7 +55,7 @@ def check_database(path: Path) -> tuple[int, int]:
     """(games, actions) of a Boardroom SQLite database at ``path``; raises
     :class:`BackupError` if it is not one, or is damaged."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
     except sqlite3.Error as exc:
         raise BackupError(f"{path} cannot be opened: {exc}") from exc
     try:
