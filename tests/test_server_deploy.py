@@ -14,6 +14,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -66,6 +67,22 @@ def dockerfile_command() -> list[str]:
     return command
 
 
+def dockerfile_healthcheck() -> list[str]:
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    (cmd,) = re.findall(r"^HEALTHCHECK .*?CMD (\[.*\])$", text, flags=re.M)
+    command: list[str] = json.loads(cmd)
+    return command
+
+
+def healthcheck(command: list[str], server: ServerProcess) -> int:
+    """Run a container's health-check command against ``server`` (its port for 8000)."""
+    port = server.url.rsplit(":", 1)[1]
+    args = [a.replace("127.0.0.1:8000", f"127.0.0.1:{port}") for a in command]
+    assert args[0] == "python" and any(port in a for a in args)
+    done = subprocess.run([sys.executable, *args[1:]], capture_output=True, timeout=30)
+    return done.returncode
+
+
 def here(command: list[str], **values: str) -> list[str]:
     """A container's ``boardroom serve`` arguments with some options' values replaced."""
     assert command[:2] == ["boardroom", "serve"]
@@ -90,6 +107,9 @@ def test_the_dockerfile_command_serves_and_logs_json_lines_never_a_token(
     try:
         with server.client() as client:
             assert client.get("/api/ready").status_code == 200
+            assert healthcheck(dockerfile_healthcheck(), server) == 0
+            assert healthcheck(compose()["services"]["app"]["healthcheck"]["test"][1:],
+                               server) == 0
             assert "boardroom_actions_total" in client.get("/metrics").text
             table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
             with connect(live_url(server.url, table, 0) + "&undos=0") as ws:
@@ -102,6 +122,7 @@ def test_the_dockerfile_command_serves_and_logs_json_lines_never_a_token(
             wait_for(lambda: any(r.get("method") == "WS" for r in json_lines(server)))
     finally:
         server.stop()
+    assert healthcheck(dockerfile_healthcheck(), server) != 0  # a stopped server fails it
     output = "".join(server.output)
     for secret in [*table.tokens, table.admin, "not-a-token-of-it"]:
         assert secret not in output
@@ -110,12 +131,14 @@ def test_the_dockerfile_command_serves_and_logs_json_lines_never_a_token(
     # (start_server's wait for /api/health left out: a slow start may ask twice)
     http = [r for r in access if r["method"] != "WS" and r["route"] != "/api/health"]
     assert [(r["method"], r["route"], r["status"]) for r in http] == [
-        ("GET", "/api/ready", 200), ("GET", "/metrics", 200),
+        ("GET", "/api/ready", 200),
+        ("GET", "/api/ready", 200), ("GET", "/api/ready", 200),  # the two health checks
+        ("GET", "/metrics", 200),
         ("POST", "/api/games", 200),
         ("GET", "/api/games/{game_id}", 200), ("GET", "/api/games/{game_id}", 200),
         ("POST", "/api/games/{game_id}/actions", 200),
         ("GET", "/api/games/{game_id}", 403)]
-    for r in http[3:]:
+    for r in http[5:]:
         assert r["game"] == table.id and r["path"] == f"/api/games/{table.id}" + (
             "/actions" if r["method"] == "POST" else "")
     for r in http:
