@@ -144,3 +144,21 @@ def test_health_is_liveness_and_ready_touches_the_database(client: TestClient) -
     assert stopping.status_code == 503 and "shutting down" in stopping.json()["message"]
     assert value(scrape(client), "boardroom_draining") == 1
     drain.draining = False
+
+
+def test_the_bench_measures_the_servers_cpu_by_part(capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """``boardroom bench server --cpu-parts``: its servers run with BOARDROOM_CPU_PARTS=1
+    and the bench prints each part's CPU per action over the timed play."""
+    from boardroom.bench import main
+
+    assert main(["server", "--backend", "sqlite", "--games", "2", "--actions", "4",
+                 "--think", "0", "--cpu-parts"]) == 0
+    out = capsys.readouterr().out
+    assert "where the server's CPU goes" in out
+    (act,) = [line for line in out.splitlines() if "an action: parse, check" in line]
+    cells = [c.strip() for c in act.split("│") if c.strip()]
+    assert float(cells[1]) > 0 and cells[3] == "1.00"  # one act call per action
+    (pictures,) = [line for line in out.splitlines() if "live pictures" in line]
+    assert float([c.strip() for c in pictures.split("│") if c.strip()][3]) >= 1.0
+    assert "by thread: " in out and "MainThread" in out

@@ -47,6 +47,8 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from boardroom.server import cpu_parts
+
 if TYPE_CHECKING:
     from boardroom.server.bots import BotRunner
     from boardroom.server.live import Hub
@@ -111,6 +113,9 @@ class Metrics:
     def __init__(self, store: GameStore, hub: Hub, bots: BotRunner, drain: Drain) -> None:
         self.registry = CollectorRegistry()
         self.registry.register(ServerCollector(store, hub, bots, drain))
+        if cpu_parts.enabled():  # profiling only (BOARDROOM_CPU_PARTS=1)
+            cpu_parts.install()
+            self.registry.register(cpu_parts.PartsCollector())
         ProcessCollector(registry=self.registry)
         PlatformCollector(registry=self.registry)
         self.latency = Histogram(
