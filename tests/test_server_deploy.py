@@ -103,7 +103,8 @@ def test_the_dockerfile_command_serves_and_logs_json_lines_never_a_token(
     assert "/api/ready" in text  # its health check
     args = here(dockerfile_command(), host="127.0.0.1", port="0", data=str(tmp_path / "d"))
     assert args[args.index("--log-format") + 1] == "json"
-    server = start_server(*args)
+    # at INFO uvicorn logs each WebSocket with its query string (and so its token)
+    server = start_server(*args, "--log-level", "info")
     try:
         with server.client() as client:
             assert client.get("/api/ready").status_code == 200
@@ -127,6 +128,7 @@ def test_the_dockerfile_command_serves_and_logs_json_lines_never_a_token(
     for secret in [*table.tokens, table.admin, "not-a-token-of-it"]:
         assert secret not in output
     lines = json_lines(server)
+    assert any("[redacted]" in r["message"] for r in lines if r["logger"] == "uvicorn.error")
     access = [r for r in lines if r["logger"] == "boardroom.access"]
     # (start_server's wait for /api/health left out: a slow start may ask twice)
     http = [r for r in access if r["method"] != "WS" and r["route"] != "/api/health"]

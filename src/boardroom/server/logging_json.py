@@ -4,8 +4,10 @@ Each line has ``time`` (UTC, ISO 8601 with milliseconds), ``level``, ``logger`` 
 ``message``; an access line (:mod:`boardroom.server.observe`) adds its fields
 (``method``, ``path``, ``route``, ``status``, ``game``, ``ms``, ``query``) at the top
 level; an error with a traceback adds ``exc`` (on the server's output only, never in an
-answer). Tokens are never put in a log record: the access log leaves out headers, bodies
-and every query parameter but ``after``, ``undos`` and ``log_from``.
+answer). Tokens are never put in a log record by the server: the access log leaves out
+headers, bodies and every query parameter but ``after``, ``undos`` and ``log_from``; and
+both formats redact any ``token=...`` or ``Bearer ...`` a record of another library holds
+(uvicorn logs each WebSocket's path with its query string at INFO).
 
 >>> import logging
 >>> record = logging.LogRecord("boardroom.access", logging.INFO, "", 0, "GET /x 200", (),
@@ -21,16 +23,43 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from typing import Any
 
 LEVELS = ("debug", "info", "warning", "error")
 
 
-class JsonFormatter(logging.Formatter):
-    """One JSON object per record."""
+SECRET = re.compile(r"(token=|bearer\s+)[A-Za-z0-9_\-.~%]+", re.IGNORECASE)
+"""A live socket's ``token`` parameter or a bearer token, wherever a log line holds one
+(uvicorn's own INFO line for each WebSocket has the query string)."""
+
+
+def redact(text: str) -> str:
+    """``text`` with every token value replaced.
+
+    >>> redact('"WebSocket /api/games/x/live?token=s3cr-t_9&after=2" [accepted]')
+    '"WebSocket /api/games/x/live?token=[redacted]&after=2" [accepted]'
+    >>> redact("Authorization: Bearer abc.def")
+    'Authorization: Bearer [redacted]'
+    """
+    return SECRET.sub(r"\1[redacted]", text)
+
+
+class TextFormatter(logging.Formatter):
+    """The plain format, tokens redacted."""
 
     def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record))
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per record, tokens redacted."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(self._json(record))
+
+    def _json(self, record: logging.LogRecord) -> str:
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
         body: dict[str, Any] = {
             "time": f"{stamp}.{int(record.msecs):03d}Z",
@@ -56,7 +85,7 @@ def configure(level: str, fmt: str) -> None:
     if fmt == "json":
         handler.setFormatter(JsonFormatter())
     else:
-        handler.setFormatter(logging.Formatter(
+        handler.setFormatter(TextFormatter(
             "%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     for old in list(root.handlers):
