@@ -158,11 +158,12 @@ class ServerProcess:
 LISTENING = re.compile(r"listening on (http://\S+)")
 
 
-def start_server(*args: str, timeout: float = 60.0,
-                 chosen_seeds: bool = True) -> ServerProcess:
-    """``boardroom serve --port 0 ARGS``; waits for its start-up line and reads the port.
-    ``chosen_seeds``: with ``--allow-chosen-seeds`` (most tests seed games of people to get
-    known positions; test_server_security.py tests the refusal without it)."""
+def start_server(*args: str, timeout: float = 60.0, chosen_seeds: bool = True,
+                 ready_s: float = 20.0) -> ServerProcess:
+    """``boardroom serve --port 0 ARGS``; waits for its start-up line and reads the port,
+    then up to ``ready_s`` for ``/api/health`` to answer. ``chosen_seeds``: with
+    ``--allow-chosen-seeds`` (most tests seed games of people to get known positions;
+    test_server_security.py tests the refusal without it)."""
     command = [sys.executable, "-c", "from boardroom.cli.main import main; main()",
                "serve", "--port", "0", *(["--allow-chosen-seeds"] if chosen_seeds else []),
                *args]
@@ -180,7 +181,7 @@ def start_server(*args: str, timeout: float = 60.0,
         if match:
             url = match.group(1)
             _drain(proc, output)
-            wait_for(lambda u=url: _healthy(u), timeout=20)
+            wait_for(lambda u=url: _healthy(u), timeout=ready_s)
             return ServerProcess(proc, url, output)
     proc.kill()
     raise AssertionError("boardroom serve did not start:\n" + "".join(output))

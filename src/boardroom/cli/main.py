@@ -66,6 +66,7 @@ from boardroom.cli.simulate import balance, simulate
 from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game, new_game
 from boardroom.core.registry import get_title, title_names
+from boardroom.server.backup import backup_command, restore_command
 from boardroom.server.cli import serve
 
 RECORD = click.Path(dir_okay=False)
@@ -417,6 +418,8 @@ def tournament(title: str, lineup: Sequence[str], games: int, seed: int, workers
 
 cli.add_command(map_group)
 cli.add_command(serve)
+cli.add_command(backup_command)
+cli.add_command(restore_command)
 cli.add_command(simulate)
 cli.add_command(balance)
 

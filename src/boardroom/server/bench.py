@@ -72,6 +72,9 @@ class Figures:
     client_cpu_s: float = 0.0
     load_before: float = 0.0
     load_after: float = 0.0
+    parts: dict[str, float] = field(default_factory=dict)
+    """With ``--cpu-parts``: CPU seconds of the servers over the timed play, by part
+    (``part:NAME``, ``calls:NAME``) and thread (``thread:NAME``)."""
 
     @property
     def per_s(self) -> float:
@@ -91,12 +94,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank]
 
 
-def start(args: list[str]) -> tuple[subprocess.Popen[str], str]:
+def start(args: list[str], cpu_parts: bool = False) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-c", "from boardroom.cli.main import main; main()", "serve",
                "--port", "0", "--rate-limit", "0", "--log-level", "error",
                "--allow-chosen-seeds", *args]  # seeded games, so every run plays the same
+    env = {**os.environ, "BOARDROOM_CPU_PARTS": "1"} if cpu_parts else None
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True)
+                            text=True, env=env)
     assert proc.stdout is not None
     deadline = time.monotonic() + 60
     seen = []
@@ -110,6 +114,26 @@ def start(args: list[str]) -> tuple[subprocess.Popen[str], str]:
             return proc, match.group(1)
     proc.kill()
     raise RuntimeError("boardroom serve did not start: " + "".join(seen))
+
+
+async def part_seconds(http: Any, urls: list[str]) -> dict[str, float]:
+    """The servers' CPU by part and thread so far, from their ``/metrics`` (``--cpu-parts``,
+    see :mod:`boardroom.server.cpu_parts`), summed over the processes."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    totals: dict[str, float] = {}
+    names = {"boardroom_cpu_part_seconds_total": ("part", "part"),
+             "boardroom_cpu_part_calls_total": ("calls", "part"),
+             "boardroom_thread_cpu_seconds_total": ("thread", "thread")}
+    for url in urls:
+        reply = await http.get(f"{url}/metrics")
+        for family in text_string_to_metric_families(reply.text):
+            for sample in family.samples:
+                if sample.name in names:
+                    kind, label = names[sample.name]
+                    key = f"{kind}:{sample.labels[label]}"
+                    totals[key] = totals.get(key, 0.0) + sample.value
+    return totals
 
 
 def cpu_seconds(pid: int) -> float:
@@ -229,7 +253,7 @@ async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
 
 async def drive(urls: list[str], games: int, actions: int, seed: int,
                 figures: Figures, think: float, pids: list[int] | None = None,
-                together: bool = False) -> None:
+                together: bool = False, cpu_parts: bool = False) -> None:
     """Set every game up (created, both seats connected), then play them all at once.
 
     Only the playing is timed: the actions per second, the latencies and the CPU time
@@ -256,6 +280,7 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
                    for k in range(games)]
         while any(len(t.latest) < 2 for t in tables):  # every seat has its first picture
             await asyncio.sleep(0.01)
+        parts_before = await part_seconds(clients[0], urls) if cpu_parts else {}
         server_before = sum(cpu_seconds(pid) for pid in pids)
         client_before = time.process_time()
         started = time.perf_counter()
@@ -266,6 +291,9 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
             figures.seconds = time.perf_counter() - started
             figures.client_cpu_s = time.process_time() - client_before
             figures.server_cpu_s = sum(cpu_seconds(pid) for pid in pids) - server_before
+            if cpu_parts:
+                after = await part_seconds(clients[0], urls)
+                figures.parts = {k: v - parts_before.get(k, 0.0) for k, v in after.items()}
             for task in readers:
                 task.cancel()
             for table in tables:
@@ -274,7 +302,7 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
 
 
 def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str,
-                think: float, together: bool = False) -> Figures:
+                think: float, together: bool = False, cpu_parts: bool = False) -> Figures:
     processes = 2 if backend == "postgres2" else 1
     figures = Figures(backend, processes, games)
     with contextlib.ExitStack() as stack:
@@ -283,11 +311,11 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
             args = ["--data", folder]
         else:
             args = ["--database", stack.enter_context(pg_database(pg_admin))]
-        procs = [start(args) for _ in range(processes)]
+        procs = [start(args, cpu_parts) for _ in range(processes)]
         try:
             figures.load_before = os.getloadavg()[0]
             asyncio.run(drive([url for _, url in procs], games, actions, seed, figures, think,
-                              [proc.pid for proc, _ in procs], together))
+                              [proc.pid for proc, _ in procs], together, cpu_parts))
             figures.load_after = os.getloadavg()[0]
         finally:
             for proc, _ in procs:
@@ -334,9 +362,43 @@ def report(results: list[Figures], console: Console, think: float,
         console.print(f"[yellow]the machine is busy (load average {os.getloadavg()[0]:.1f} "
                       f"on {os.cpu_count()} cores): latencies include waiting for a CPU; "
                       "the CPU per action is the steadier figure[/yellow]")
+    for f in results:
+        if f.parts:
+            report_parts(f, console)
     refused = sum(f.refused for f in results)
     if refused:
         console.print(f"[yellow]{refused} actions were refused (a bench client bug?)[/yellow]")
+
+
+def report_parts(f: Figures, console: Console) -> None:
+    """``--cpu-parts``: the servers' CPU per action by part and by thread."""
+    from boardroom.server.cpu_parts import PARTS
+
+    per = 1000 / f.actions if f.actions else 0.0
+    total = f.server_cpu_s or 1.0
+    name = f"{f.backend.replace('postgres2', 'postgres')} x{f.processes}"
+    table = Table(title=f"{name}: where the server's CPU goes over the timed play "
+                        f"({f.server_cpu_s * per:.2f} ms per action in all)")
+    for column in ("part", "ms per action", "share", "calls per action", "us per call"):
+        table.add_column(column, justify="left" if column == "part" else "right")
+    accounted = 0.0
+    for part, text in PARTS.items():
+        spent = f.parts.get(f"part:{part}", 0.0)
+        calls = f.parts.get(f"calls:{part}", 0.0)
+        accounted += spent
+        table.add_row(text, f"{spent * per:.3f}", f"{spent / total:.1%}",
+                      f"{calls * per / 1000:.2f}", f"{spent / calls * 1e6:.1f}" if calls else "")
+    rest = f.server_cpu_s - accounted
+    table.add_row("the rest: uvicorn, Starlette/FastAPI, pydantic, asyncio, thread hand-offs, "
+                  "the collector", f"{rest * per:.3f}", f"{rest / total:.1%}", "", "")
+    console.print(table)
+    threads = sorted(((k[7:], v) for k, v in f.parts.items() if k.startswith("thread:")),
+                     key=lambda kv: -kv[1])
+    console.print("by thread: " + ", ".join(
+        f"{t} {v * per:.3f} ms ({v / total:.0%})" for t, v in threads if v > 0))
+    if f.backend != "sqlite":
+        console.print("(PostgreSQL: each write runs in the request's thread, inside the "
+                      "action's part)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -359,6 +421,9 @@ def parser() -> argparse.ArgumentParser:
                    help="every game makes its first move in the same instant (a burst of "
                         "--games actions, as the bench did before; default: each after a "
                         "random pause)")
+    p.add_argument("--cpu-parts", action="store_true",
+                   help="also measure the servers' CPU by part and thread (the servers run "
+                        "with BOARDROOM_CPU_PARTS=1; see boardroom.server.cpu_parts)")
     p.add_argument("--seed", type=int, default=0)
     return p
 
@@ -375,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
         console.print(f"[dim]{backend}: {args.games} games x {args.actions} actions...[/dim]")
         try:
             results.append(run_backend(backend, args.games, args.actions, args.seed, args.pg,
-                                       args.think, args.together))
+                                       args.think, args.together, args.cpu_parts))
         except Exception as exc:
             console.print(f"[red]{backend} failed:[/red] {exc}")
             if args.backend != "all":

@@ -124,6 +124,7 @@ class BotRunner:
             return len(self._abandoned)
 
     def _decide(self, name: str, seed: int, game: Game, seat: int, game_id: str) -> Action:
+        self.store.stats.bump("bot_decisions", name)
         if self.abandoned() >= self.max_abandoned:
             log.error("%d bot threads ran out of time and have not returned; the random bot "
                       "decides for %s in game %s", self.max_abandoned, name, game_id)
@@ -144,9 +145,11 @@ class BotRunner:
         except FutureTimeout:
             with self._lock:
                 self._abandoned.add(thread)
+            self.store.stats.bump("bot_timeouts", name)
             log.warning("bot %s of game %s took over %.1f s; the random bot decides (its "
                         "thread is abandoned until it returns)", name, game_id, self.time_s)
         except Exception:
             log.exception("bot %s of game %s failed; the random bot decides", name, game_id)
+            self.store.stats.bump("bot_failures", name)
         self.fallbacks += 1
         return RandomBot(seed).choose(game, seat)

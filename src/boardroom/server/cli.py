@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import logging
 import socket
 
 import click
@@ -54,17 +53,26 @@ def describe(url: str) -> str:
 @click.option("--public-url", default="", help="The address clients use, for seat URLs.")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["debug", "info", "warning", "error"]))
+@click.option("--log-format", default="text", show_default=True,
+              type=click.Choice(["text", "json"]),
+              help="json: JSON lines, one per request (method, path, status, game, ms) "
+                   "and per log record.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Server processes on the one socket (above 1 needs --database: "
+                   "PostgreSQL).")
 def serve(host: str, port: int, data_dir: str, database_url: str | None,
           redis_url: str | None, bot_time: float, rate_limit: float,
           trusted_proxies: tuple[str, ...], allow_private_webhooks: bool,
           allow_chosen_seeds: bool, access_log: bool, public_url: str,
-          log_level: str) -> None:
-    """Start the game server (FastAPI on uvicorn); Ctrl-C stops it."""
+          log_level: str, log_format: str, workers: int) -> None:
+    """Start the game server (FastAPI on uvicorn); Ctrl-C or SIGTERM drains and stops it."""
     import uvicorn
 
     from boardroom.server import redact
     from boardroom.server.app import create_app
     from boardroom.server.clients import parse_networks
+    from boardroom.server.logging_json import configure
+    from boardroom.server.shutdown import GRACE_S, Server
 
     try:
         parse_networks(trusted_proxies)
@@ -77,11 +85,18 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
                         trusted_proxies=tuple(trusted_proxies),
                         allow_private_webhooks=allow_private_webhooks,
                         allow_chosen_seeds=allow_chosen_seeds)
-    logging.basicConfig(level=log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if workers > 1 and database_url is None:
+        raise click.ClickException("--workers above 1 needs --database (PostgreSQL): SQLite "
+                                   "serves one process only")
+    configure(log_level, log_format)
     redact.install()
     try:
-        app = create_app(settings)
+        if workers > 1:  # migrate once, before the workers start (each builds its own app)
+            from boardroom.server.db import make_engine, migrate
+
+            migrate(make_engine(url))
+        else:
+            app = create_app(settings)
     except Exception as exc:
         raise click.ClickException(f"cannot open the database {describe(url)}: {exc}") from exc
     # Everything made so far (the imported modules, the app) lives as long as the process:
@@ -105,10 +120,36 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
                f"(database {describe(url)})", nl=True)
     click.echo(f"The lobby: http://{shown}:{bound}/", nl=True)
     click.echo(f"API: http://{shown}:{bound}/api/openapi.json", nl=True)
+    if workers > 1:
+        serve_workers(settings, sock, workers, log_level, log_format)
+        return
+    # live frames go uncompressed: permessage-deflate cost as much CPU as encoding them
+    # (issue 30's profile; a live message is about 2 KB)
     # proxy_headers off: uvicorn would otherwise believe X-Forwarded-For from 127.0.0.1;
     # the rate limit reads it itself, from --trusted-proxy only
     config = uvicorn.Config(app, log_level=log_level, access_log=access_log,
-                            ws_max_size=1 << 20, timeout_graceful_shutdown=3,
+                            ws_max_size=1 << 20, ws_per_message_deflate=False,
+                            timeout_graceful_shutdown=GRACE_S, log_config=None,
                             proxy_headers=False)
-    redact.install()  # uvicorn configured its loggers' handlers just now
-    uvicorn.Server(config).run(sockets=[sock])
+    redact.install()  # on the handlers configured so far
+    Server(config).run(sockets=[sock])
+
+
+def serve_workers(settings: Settings, sock: socket.socket, workers: int, log_level: str,
+                  log_format: str) -> None:
+    """uvicorn's supervisor with ``workers`` processes on ``sock``
+    (:mod:`boardroom.server.workers`)."""
+    import os
+
+    import uvicorn
+
+    from boardroom.server.shutdown import GRACE_S
+    from boardroom.server.workers import SETTINGS_ENV, settings_to_env
+
+    os.environ[SETTINGS_ENV] = settings_to_env(settings)
+    os.environ["BOARDROOM_LOG_LEVEL"] = log_level
+    os.environ["BOARDROOM_LOG_FORMAT"] = log_format
+    uvicorn.run("boardroom.server.workers:app", factory=True, fd=sock.fileno(),
+                workers=workers, log_level=log_level, access_log=False, proxy_headers=False,
+                ws_max_size=1 << 20, ws_per_message_deflate=False,
+                timeout_graceful_shutdown=GRACE_S, log_config=None)

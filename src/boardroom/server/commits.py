@@ -35,10 +35,18 @@ class Transactions:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.batches = 0
+        """Transactions committed (each of one unit of work here)."""
+        self.writes = 0
+        self._counting = threading.Lock()
 
     def run(self, work: Callable[[Connection], T]) -> T:
         with self.engine.begin() as conn:
-            return work(conn)
+            value = work(conn)
+        with self._counting:
+            self.batches += 1
+            self.writes += 1
+        return value
 
     def close(self) -> None:
         pass
@@ -67,8 +75,6 @@ class GroupCommit(Transactions):
         self._thread = threading.Thread(target=self._loop, name="boardroom-commit",
                                         daemon=True)
         self._thread.start()
-        self.batches = 0
-        self.writes = 0
         self._closed = False
         self._lock = threading.Lock()
 
@@ -86,6 +92,8 @@ class GroupCommit(Transactions):
             if not self._closed:
                 self._closed = True
                 self._queue.put(None)
+        if threading.current_thread() is not self._thread:
+            self._thread.join(timeout=30)  # the writes in flight are committed, then it ends
 
     def _loop(self) -> None:
         conn: Connection | None = None  # the writer's own connection, kept between batches

@@ -62,6 +62,11 @@ class Hub:
                 if not subs:
                     del self._subs[game_id]
 
+    def sockets(self) -> int:
+        """Live connections of every game."""
+        with self._lock:
+            return sum(len(subs) for subs in self._subs.values())
+
     def watchers(self, game_id: str) -> int:
         with self._lock:
             return len(self._subs.get(game_id, ()))

@@ -45,6 +45,7 @@ from boardroom.server.errors import (
     TooLarge,
 )
 from boardroom.server.netguard import WebhookRefused, check_url
+from boardroom.server.stats import Tally
 from boardroom.server.tokens import matches, new_game_id, new_token, token_hash
 
 log = logging.getLogger("boardroom.server")
@@ -215,6 +216,8 @@ class GameStore:
             self._known.move_to_end(digest)
             while len(self._known) > self.KNOWN_TOKENS:
                 self._known.popitem(last=False)
+        self.stats = Tally()
+        """Counts for ``/metrics`` (actions by title, refusals by rule, bot decisions)."""
 
     # -- plumbing -------------------------------------------------------------
     def _lock(self, game_id: str) -> threading.RLock:
@@ -230,6 +233,11 @@ class GameStore:
 
     def close(self) -> None:
         self.transactions.close()
+
+    def cached(self) -> int:
+        """Games held in memory now."""
+        with self._guard:
+            return len(self._cache)
 
     def _remember(self, entry: Entry) -> None:
         with self._guard:
@@ -612,6 +620,7 @@ class GameStore:
             entry.actors.append(seat)
             entry.version, entry.status = version, status
             entry.request = None  # the game moved on: an open take-back request lapsed
+            self.stats.bump("actions", entry.game.record.title)
             change = Change(game_id, version, count + 1, entry.to_act, before, status,
                             bots=any(s.bot is not None for s in entry.seats))
         self._fire(change)

@@ -39,18 +39,28 @@ export class Table {
   stop() {
     this.stopped = true;
     clearTimeout(this.pollTimer);
-    if (this.socket) this.socket.close();
+    clearTimeout(this.socketTimer);
+    if (this.socket) this.socket.close(1000);
   }
 
   connect() {
     // live updates: the server's WebSocket pushes a message after every change; polling
     // stays as the fallback (slower while the socket is open)
-    // (a spectator, holding no token, connects without one: no empty ?token=)
+    this.openSocket();
+    this.poll();
+  }
+
+  openSocket() {
+    // a spectator, holding no token, connects without one (no empty ?token=)
     const token = this.linkToken || this.tokens()[0] || "";
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    const params = [];
+    if (token) params.push(`token=${encodeURIComponent(token)}`);
+    if (this.data) params.push(`after=${this.data.count}`, `undos=${this.data.undos}`);
+    const query = params.length ? `?${params.join("&")}` : "";
     try {
       const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/live${query}`);
+      ws.onopen = () => { this.socketRetries = 0; };
       ws.onmessage = (ev) => {
         let msg = {};
         try { msg = JSON.parse(ev.data); } catch (e) { msg = {}; }
@@ -58,10 +68,26 @@ export class Table {
             JSON.stringify(msg.undo_request) === JSON.stringify(this.data.undo_request))) return;
         if (!this.busy && !this.past) this.refresh(true);
       };
-      ws.onclose = () => { if (this.socket === ws) this.socket = null; };
+      ws.onclose = (ev) => {
+        if (this.socket !== ws) return;
+        this.socket = null;
+        this.reconnect(ev.code);
+      };
       this.socket = ws;
     } catch (e) { this.socket = null; }
-    this.poll();
+  }
+
+  reconnect(code) {
+    // 1012 (Service Restart: the server is draining) and a dropped connection (1001,
+    // 1006) are worth another try, after a pause that grows; a refusal (4xxx: a stranger's
+    // token, no such game) or our own close (1000) is not. Polling covers the pause.
+    if (this.stopped || code === 1000 || code >= 4000) return;
+    const tries = (this.socketRetries = (this.socketRetries || 0) + 1);
+    if (tries > 30) return;
+    const pause = Math.min(10000, (code === 1012 ? 500 : 1000) * 2 ** Math.min(tries - 1, 4));
+    clearTimeout(this.socketTimer);
+    this.socketTimer = setTimeout(() => { if (!this.stopped) this.openSocket(); },
+                                  pause * (0.5 + Math.random()));
   }
 
   poll() {
