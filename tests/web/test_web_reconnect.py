@@ -19,7 +19,7 @@ from web_server import free_port
 def serve(port: int, data: Path) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         [str(Path(sys.executable).with_name("boardroom")), "serve", "--port", str(port),
-         "--data", str(data), "--rate-limit", "0"],
+         "--data", str(data), "--rate-limit", "0", "--allow-chosen-seeds"],
         stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 90
     while True:

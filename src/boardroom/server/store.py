@@ -201,6 +201,8 @@ class GameStore:
             GroupCommit(engine) if self.sole_writer else Transactions(engine))
         self._known: OrderedDict[str, None] = OrderedDict()
         """Hashes of tokens seen to be valid (for the rate limit's seat keys)."""
+        self.stats = Tally()
+        """Counts for ``/metrics`` (actions by title, refusals by rule, bot decisions)."""
 
     KNOWN_TOKENS = 200_000
 
@@ -216,8 +218,6 @@ class GameStore:
             self._known.move_to_end(digest)
             while len(self._known) > self.KNOWN_TOKENS:
                 self._known.popitem(last=False)
-        self.stats = Tally()
-        """Counts for ``/metrics`` (actions by title, refusals by rule, bot decisions)."""
 
     # -- plumbing -------------------------------------------------------------
     def _lock(self, game_id: str) -> threading.RLock:
