@@ -66,7 +66,7 @@ from boardroom.cli.simulate import simulate
 from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game, new_game
 from boardroom.core.registry import get_title, title_names
-from boardroom.server.cli import serve
+from boardroom.server.cli import serve, users
 
 RECORD = click.Path(dir_okay=False)
 SHOW_LOG_LINES = 8
@@ -417,6 +417,7 @@ def tournament(title: str, lineup: Sequence[str], games: int, seed: int, workers
 
 cli.add_command(map_group)
 cli.add_command(serve)
+cli.add_command(users)
 cli.add_command(simulate)
 
 

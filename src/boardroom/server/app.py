@@ -30,6 +30,7 @@ from boardroom.bots.base import bot_names
 from boardroom.core.registry import get_title, title_names
 from boardroom.server import schemas as s
 from boardroom.server.bots import BotRunner
+from boardroom.server.community import install as install_community
 from boardroom.server.config import Settings, normalize_url
 from boardroom.server.db import make_engine, migrate
 from boardroom.server.deps import Games, Token, who
@@ -101,6 +102,7 @@ def create_app(settings: Settings) -> FastAPI:
             broadcaster.stop()
             runner.close()
             notifier.close()
+            app.state.community.close()
             games.close()
 
     app = FastAPI(
@@ -115,6 +117,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.bots = runner
     app.state.notifier = notifier
     app.state.broadcaster = broadcaster
+    install_community(app, engine, games, hub, broadcaster, notifier, settings)
     add_error_handlers(app)
     add_routes(app)
     add_live(app)
@@ -174,7 +177,10 @@ def add_routes(app: FastAPI) -> None:
     def create(body: s.CreateGame, games: Games) -> s.CreatedOut:
         """Create a game. The answer holds every seat's secret token, once."""
         specs = [SeatSpec(x.name, x.bot, x.webhook) for x in body.seats]
-        return created_out(games.create(body.title, body.options, body.seed, specs), settings)
+        created = games.create(body.title, body.options, body.seed, specs)
+        if body.seed is not None:  # issue 27: not rated (issue 26's seed_chosen flag)
+            app.state.community.mark_seed_chosen(created.id)
+        return created_out(created, settings)
 
     @app.post("/api/games/import", response_model=s.CreatedOut, responses=ERRORS,
               tags=["games"])
@@ -182,7 +188,9 @@ def add_routes(app: FastAPI) -> None:
         """Start an online game from a record file (its actions are replayed and checked)."""
         specs = None if body.seats is None else [
             SeatSpec(x.name, x.bot, x.webhook) for x in body.seats]
-        return created_out(games.import_record(body.record, specs), settings)
+        created = games.import_record(body.record, specs)
+        app.state.community.mark_seed_chosen(created.id)  # a record's seed is known
+        return created_out(created, settings)
 
     @app.get("/api/games", response_model=s.GameList, tags=["games"])
     def list_games(games: Games) -> s.GameList:
@@ -307,12 +315,15 @@ async def live_message(games: GameStore, game_id: str, viewer: Who, after: int,
 def add_live(app: FastAPI) -> None:
     games: GameStore = app.state.store
     hub: Hub = app.state.hub
+    community = app.state.community
 
     @app.websocket("/api/games/{game_id}/live")
     async def live(ws: WebSocket, game_id: str, token: str | None = None, after: int = 0,
-                   undos: int | None = None) -> None:
+                   undos: int | None = None, chat_after: int = 0) -> None:
         """Live updates: a ``state`` message now and after every change. Reconnect with
-        ``after`` (the count last seen) and ``undos`` to get only what was missed."""
+        ``after`` (the count last seen) and ``undos`` to get only what was missed. Chat
+        (issue 27): ``chat`` messages with the lines after id ``chat_after``; a seat sends
+        ``{"type": "chat", "text": ...}``."""
         try:
             viewer = await run_in_threadpool(who, games, game_id, token)
         except ApiError as exc:
@@ -320,21 +331,33 @@ def add_live(app: FastAPI) -> None:
             return
         await ws.accept()
         queue = hub.subscribe(game_id)
+        community.presence.enter(game_id, viewer.seat)
 
         async def push() -> None:
             seen, seen_undos = max(0, after), undos
+            said = max(0, chat_after)
             at_least: int | None = None  # the first picture reads the database
+            last: dict[str, Any] | None = None
             while True:
                 body = await live_message(games, game_id, viewer, seen, seen_undos,
                                           at_least)
-                await ws.send_json(body)
+                if body is not last:  # a wake-up for chat alone finds the same picture
+                    await ws.send_json(body)
+                last = body
                 seen, seen_undos = body["count"], body["undos"]
+                lines = await community.chat.news(game_id, said, at_least is None)
+                if lines:
+                    said = lines[-1]["id"]
+                    await ws.send_json({"type": "chat", "lines": lines})
                 at_least = await queue.get()
 
         async def drain() -> None:
             try:
                 while True:
-                    await ws.receive_text()
+                    reply = await community.chat.from_socket(game_id, viewer,
+                                                             await ws.receive_text())
+                    if reply is not None:
+                        await ws.send_json(reply)
             except WebSocketDisconnect:
                 return
 
@@ -343,6 +366,7 @@ def add_live(app: FastAPI) -> None:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
             hub.unsubscribe(game_id, queue)
+            community.presence.leave(game_id, viewer.seat)
             for task in tasks:
                 task.cancel()
             for task in tasks:

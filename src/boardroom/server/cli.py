@@ -40,11 +40,14 @@ def describe(url: str) -> str:
 @click.option("--rate-limit", default=50.0, show_default=True, type=click.FloatRange(0),
               help="Requests a second per token (0: no limit).")
 @click.option("--public-url", default="", help="The address clients use, for seat URLs.")
+@click.option("--smtp-url", default=None, metavar="URL",
+              help="Send turn e-mails through this SMTP server: "
+                   "smtp://[user:password@]host[:port][?from=ADDR&starttls=1] or smtps://...")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["debug", "info", "warning", "error"]))
 def serve(host: str, port: int, data_dir: str, database_url: str | None,
           redis_url: str | None, bot_time: float, rate_limit: float, public_url: str,
-          log_level: str) -> None:
+          smtp_url: str | None, log_level: str) -> None:
     """Start the game server (FastAPI on uvicorn); Ctrl-C stops it."""
     import uvicorn
 
@@ -53,7 +56,7 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
     url = database_url or sqlite_url(data_dir)
     settings = Settings(url, redis_url=redis_url, bot_time_s=bot_time, rate_per_s=rate_limit,
                         rate_burst=max(rate_limit * 4, 20.0),
-                        public_url=public_url.rstrip("/"))
+                        public_url=public_url.rstrip("/"), smtp_url=smtp_url)
     logging.basicConfig(level=log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
@@ -83,3 +86,35 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
     config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=1 << 20,
                             timeout_graceful_shutdown=3)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+@click.group()
+def users() -> None:
+    """The server's accounts (``boardroom serve``'s database)."""
+
+
+@users.command("make-admin")
+@click.argument("name")
+@click.option("--data", "data_dir", default=DEFAULT_DATA, show_default=True,
+              type=click.Path(file_okay=False),
+              help="Folder of the embedded SQLite database (when no --database is given).")
+@click.option("--database", "database_url", metavar="URL", help="A database URL instead.")
+def make_admin(name: str, data_dir: str, database_url: str | None) -> None:
+    """Give the account NAME the admin role."""
+    from boardroom.server.accounts import Accounts
+    from boardroom.server.db import make_engine, migrate
+    from boardroom.server.errors import ApiError
+    from boardroom.server.store import GameStore
+
+    url = database_url or sqlite_url(data_dir)
+    engine = make_engine(url)
+    migrate(engine)
+    store = GameStore(engine, Settings(url))
+    try:
+        user = Accounts(engine, store).make_admin(name)
+    except ApiError as exc:
+        raise click.ClickException(exc.message) from exc
+    finally:
+        store.close()
+        engine.dispose()
+    click.echo(f"{user.name} is an admin now")

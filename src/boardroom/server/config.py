@@ -35,6 +35,8 @@ class Settings:
     cache_games: int = 2000
     """Games kept in memory; others are rebuilt from their records when next needed."""
     play_bots: bool = True
+    smtp_url: str | None = None
+    """Where turn e-mails go (``smtp://host:port?from=...``); None: no e-mail."""
 
 
 def sqlite_url(data_dir: str | Path) -> str:
