@@ -151,6 +151,7 @@ class TurnNotifier:
         self._timers: set[threading.Timer] = set()
         self._lock = threading.Lock()
         self.mailed = 0
+        self._told: set[tuple[str, int, int]] = set()
 
     def on_change(self, change: Change) -> None:
         if not change.local or change.status != PLAY:
@@ -158,6 +159,14 @@ class TurnNotifier:
         newly = [s for s in change.to_act if s not in change.before]
         if newly:
             self._pool.submit(self._tell, change.game_id, newly, change.count)
+
+    def game_started(self, game_id: str) -> None:
+        """A table's game started: its seats are the accounts' now (the game's first
+        change came before that), so the first seats asked are told here."""
+        with self.store.game(game_id) as entry:
+            to_act, count = list(entry.to_act), entry.count
+        if to_act:
+            self._pool.submit(self._tell, game_id, to_act, count)
 
     def _holders(self, game_id: str, seats: list[int]) -> list[tuple[int, str, dict[str, Any]]]:
         with self.engine.connect() as conn:
@@ -175,6 +184,12 @@ class TurnNotifier:
                 bots = {s.seat for s in entry.seats if s.bot is not None}
             url = f"{self.settings.public_url}/#/play/{game_id}"
             for seat, name, prefs in self._holders(game_id, [s for s in seats if s not in bots]):
+                with self._lock:  # once per seat and turn, however it was learnt
+                    if (game_id, seat, count) in self._told:
+                        continue
+                    self._told.add((game_id, seat, count))
+                    if len(self._told) > 100_000:
+                        self._told.clear()
                 text = message_for(name, title, game_id, count, url)
                 hook = prefs.get("webhook_url") or ""
                 if hook:

@@ -13,6 +13,7 @@ players clicking at once) can never both take one seat or both start the table.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -48,6 +49,9 @@ class OpenTables:
     def __init__(self, engine: Engine, store: GameStore) -> None:
         self.engine = engine
         self.store = store
+        self.started: list[Callable[[str], None]] = []
+        """Called with the game's id once a table's game has started and its seats are
+        the accounts' (the turn notifier tells the first player)."""
 
     def create(self, user: User, title: str, name: str, options: dict[str, Any],
                seats: list[str | None], password: str | None) -> str:
@@ -187,6 +191,8 @@ class OpenTables:
                          .values(status=STARTED, game_id=created.id, seats=taken,
                                  version=row.version + 2, updated_at=now))
         self.store.transactions.run(work)
+        for callback in self.started:
+            callback(created.id)
         return self.describe(self._row(table_id))
 
     def describe(self, row: Any, names: dict[int, str] | None = None) -> dict[str, Any]:
