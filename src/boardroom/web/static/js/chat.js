@@ -16,9 +16,19 @@ export class ChatBox {
     this.error = h("p.chat-error", {id: "chat-error", hidden: true});
     this.form = h("form.chat-form", {onsubmit: (e) => { e.preventDefault(); this.send(); }},
       this.input, h("button", {type: "submit", id: "chat-send"}, "Say"));
-    this.element = h("section.chat", {id: "chat", "aria-label": "Chat"}, h("h2", {}, "Chat"), this.list, this.form, this.error);
+    this.readOnly = h("p.muted", {id: "chat-read-only", hidden: true}, "Spectators read the chat; the seats write in it.");
+    this.element = h("section.chat", {id: "chat", "aria-label": "Chat"}, h("h2", {}, "Chat"), this.list, this.form,
+      this.readOnly, this.error);
     this.load();
     this.timer = setInterval(() => { if (!this.live()) this.load(); }, POLL_MS);
+  }
+
+  // the box as the table draws it: a seat gets the input, a spectator a note
+  view() {
+    const spectator = this.table.seat() === null;
+    this.form.hidden = spectator;
+    this.readOnly.hidden = !spectator;
+    return this.element;
   }
 
   live() { return this.table.socket && this.table.socket.readyState === 1; }

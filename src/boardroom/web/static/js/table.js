@@ -256,7 +256,7 @@ export class Table {
     if (ticket !== this.drawing) return;
     if (!this.past) main.append(netWorthChart(this));
     if (!this.chat) this.chat = new ChatBox(this);
-    side.append(this.renderActions(ctx, title), this.renderLog(ctx), this.chat.element);
+    side.append(this.renderActions(ctx, title), this.renderLog(ctx), this.chat.view());
     const hadFocus = document.activeElement && document.activeElement.id;
     clear(this.root).append(status, refusal, h("div.layout", {}, main, side));
     const log = this.root.querySelector("#log");
