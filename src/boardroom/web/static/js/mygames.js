@@ -139,7 +139,10 @@ export async function renderOpenTable(root, id) {
     } catch (e) { error.textContent = e.message; error.hidden = false; }
   };
   const password = h("input", {type: "password", id: "table-password", placeholder: "the table's password"});
-  const botSel = h("select", {id: "fill-bot"}, (await api.titles()).bots.map((b) => h("option", {value: b}, b)));
+  const menu = await api.titles();
+  const botSel = h("select", {id: "fill-bot"}, menu.bots.map((b) => h("option", {value: b}, b)));
+  const info = menu.titles.find((x) => x.name === t.title);
+  if (info && info.default_bot) botSel.value = info.default_bot;
   root.append(h("h1", {}, `${t.name} — ${t.title_name}`),
     h("p", {}, `Opened by ${t.creator}. `, t.status === "open" ? `${t.free} free seat${t.free === 1 ? "" : "s"}; the game starts when every seat is taken.` : `This table is ${t.status}.`),
     h("ol.table-seats", {id: "table-seats"}, t.seats.map((s) => h("li", {}, s.free ? h("em", {}, "free") : s.bot ? `${s.bot} bot` : s.name))),
