@@ -70,9 +70,11 @@ class Watched:
 def open_page(browser: Any, server: str) -> Iterator[Any]:
     contexts: list[Any] = []
 
-    def make(width: int = 1400, height: int = 1000) -> Watched:
+    def make(width: int = 1400, height: int = 1000, pass_screen: bool = False) -> Watched:
         context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
+        if not pass_screen:  # the hotseat pass screen (issue 27) is tested on its own
+            context.add_init_script("localStorage.setItem('boardroom:pass-screen', 'off')")
         page = context.new_page()
         watched = Watched(page, server)
         host = urlsplit(server).netloc

@@ -67,7 +67,7 @@ from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game, new_game
 from boardroom.core.registry import get_title, title_names
 from boardroom.server.backup import backup_command, restore_command
-from boardroom.server.cli import serve
+from boardroom.server.cli import serve, users
 
 RECORD = click.Path(dir_okay=False)
 SHOW_LOG_LINES = 8
@@ -420,6 +420,7 @@ cli.add_command(map_group)
 cli.add_command(serve)
 cli.add_command(backup_command)
 cli.add_command(restore_command)
+cli.add_command(users)
 cli.add_command(simulate)
 cli.add_command(balance)
 

@@ -34,6 +34,7 @@ from boardroom.server import health, metrics, observe
 from boardroom.server import schemas as s
 from boardroom.server.bots import BotRunner
 from boardroom.server.clients import parse_networks
+from boardroom.server.community import install as install_community
 from boardroom.server.config import Settings, normalize_url
 from boardroom.server.db import make_engine, migrate
 from boardroom.server.deps import Games, Token, who
@@ -133,6 +134,7 @@ def create_app(settings: Settings) -> FastAPI:
             broadcaster.stop()
             runner.close()
             notifier.close()
+            app.state.community.close()
             games.close()
 
     app = FastAPI(
@@ -151,6 +153,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.metrics = metrics.Metrics(games, hub, runner, drain)
     app.include_router(health.router)
     app.include_router(metrics.router)
+    install_community(app, engine, games, hub, broadcaster, notifier, settings)
     add_error_handlers(app)
     add_routes(app)
     add_live(app)
@@ -210,7 +213,8 @@ def add_routes(app: FastAPI) -> None:
     def create(body: s.CreateGame, games: Games) -> s.CreatedOut:
         """Create a game. The answer holds every seat's secret token, once."""
         specs = [SeatSpec(x.name, x.bot, x.webhook) for x in body.seats]
-        return created_out(games.create(body.title, body.options, body.seed, specs), settings)
+        created = games.create(body.title, body.options, body.seed, specs)
+        return created_out(created, settings)
 
     @app.post("/api/games/import", response_model=s.CreatedOut, responses=ERRORS,
               tags=["games"])
@@ -218,7 +222,8 @@ def add_routes(app: FastAPI) -> None:
         """Start an online game from a record file (its actions are replayed and checked)."""
         specs = None if body.seats is None else [
             SeatSpec(x.name, x.bot, x.webhook) for x in body.seats]
-        return created_out(games.import_record(body.record, specs), settings)
+        created = games.import_record(body.record, specs)
+        return created_out(created, settings)
 
     @app.get("/api/games", response_model=s.GameList, tags=["games"])
     def list_games(games: Games) -> s.GameList:
@@ -354,12 +359,15 @@ def add_live(app: FastAPI) -> None:
     games: GameStore = app.state.store
     hub: Hub = app.state.hub
     stopping: Drain = app.state.drain
+    community = app.state.community
 
     @app.websocket("/api/games/{game_id}/live")
     async def live(ws: WebSocket, game_id: str, token: str | None = None, after: int = 0,
-                   undos: int | None = None) -> None:
+                   undos: int | None = None, chat_after: int = 0) -> None:
         """Live updates: a ``state`` message now and after every change. Reconnect with
-        ``after`` (the count last seen) and ``undos`` to get only what was missed."""
+        ``after`` (the count last seen) and ``undos`` to get only what was missed. Chat
+        (issue 27): ``chat`` messages with the lines after id ``chat_after``; a seat sends
+        ``{"type": "chat", "text": ...}``."""
         # refusals after the handshake, as close codes a client can read (a refused
         # handshake is only an HTTP 403 to a browser): 4404 no such game, 4403 a token
         # of no seat of this game (4000 + the status of the same refusal over HTTP)
@@ -371,21 +379,33 @@ def add_live(app: FastAPI) -> None:
                            reason=exc.message.encode()[:120].decode(errors="ignore"))
             return
         queue = hub.subscribe(game_id)
+        community.presence.enter(game_id, viewer.seat)
 
         async def push() -> None:
             seen, seen_undos = max(0, after), undos
+            said = max(0, chat_after)
             at_least: int | None = None  # the first picture reads the database
+            last: dict[str, Any] | None = None
             while True:
                 body = await live_message(games, game_id, viewer, seen, seen_undos,
                                           at_least)
-                await ws.send_text(live_text(body))
+                if body is not last:  # a wake-up for chat alone finds the same picture
+                    await ws.send_text(live_text(body))
+                last = body
                 seen, seen_undos = body["count"], body["undos"]
+                lines = await community.chat.news(game_id, said, at_least is None)
+                if lines:
+                    said = lines[-1]["id"]
+                    await ws.send_json({"type": "chat", "lines": lines})
                 at_least = await queue.get()
 
         async def drain() -> None:
             try:
                 while True:
-                    await ws.receive_text()
+                    reply = await community.chat.from_socket(game_id, viewer,
+                                                             await ws.receive_text())
+                    if reply is not None:
+                        await ws.send_json(reply)
             except WebSocketDisconnect:
                 return
 
@@ -395,6 +415,7 @@ def add_live(app: FastAPI) -> None:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
             hub.unsubscribe(game_id, queue)
+            community.presence.leave(game_id, viewer.seat)
             for task in tasks:
                 task.cancel()
             for task in tasks:

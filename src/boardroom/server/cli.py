@@ -51,6 +51,9 @@ def describe(url: str) -> str:
 @click.option("--access-log", is_flag=True,
               help="Log every request (uvicorn's access log; tokens are redacted).")
 @click.option("--public-url", default="", help="The address clients use, for seat URLs.")
+@click.option("--smtp-url", default=None, metavar="URL",
+              help="Send turn e-mails through this SMTP server: "
+                   "smtp://[user:password@]host[:port][?from=ADDR&starttls=1] or smtps://...")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["debug", "info", "warning", "error"]))
 @click.option("--log-format", default="text", show_default=True,
@@ -63,7 +66,7 @@ def describe(url: str) -> str:
 def serve(host: str, port: int, data_dir: str, database_url: str | None,
           redis_url: str | None, bot_time: float, rate_limit: float,
           trusted_proxies: tuple[str, ...], allow_private_webhooks: bool,
-          allow_chosen_seeds: bool, access_log: bool, public_url: str,
+          allow_chosen_seeds: bool, access_log: bool, public_url: str, smtp_url: str | None,
           log_level: str, log_format: str, workers: int) -> None:
     """Start the game server (FastAPI on uvicorn); Ctrl-C or SIGTERM drains and stops it."""
     import uvicorn
@@ -84,7 +87,7 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
                         public_url=public_url.rstrip("/"),
                         trusted_proxies=tuple(trusted_proxies),
                         allow_private_webhooks=allow_private_webhooks,
-                        allow_chosen_seeds=allow_chosen_seeds)
+                        allow_chosen_seeds=allow_chosen_seeds, smtp_url=smtp_url)
     if workers > 1 and database_url is None:
         raise click.ClickException("--workers above 1 needs --database (PostgreSQL): SQLite "
                                    "serves one process only")
@@ -153,3 +156,35 @@ def serve_workers(settings: Settings, sock: socket.socket, workers: int, log_lev
                 workers=workers, log_level=log_level, access_log=False, proxy_headers=False,
                 ws_max_size=1 << 20, ws_per_message_deflate=False,
                 timeout_graceful_shutdown=GRACE_S, log_config=None)
+
+
+@click.group()
+def users() -> None:
+    """The server's accounts (``boardroom serve``'s database)."""
+
+
+@users.command("make-admin")
+@click.argument("name")
+@click.option("--data", "data_dir", default=DEFAULT_DATA, show_default=True,
+              type=click.Path(file_okay=False),
+              help="Folder of the embedded SQLite database (when no --database is given).")
+@click.option("--database", "database_url", metavar="URL", help="A database URL instead.")
+def make_admin(name: str, data_dir: str, database_url: str | None) -> None:
+    """Give the account NAME the admin role."""
+    from boardroom.server.accounts import Accounts
+    from boardroom.server.db import make_engine, migrate
+    from boardroom.server.errors import ApiError
+    from boardroom.server.store import GameStore
+
+    url = database_url or sqlite_url(data_dir)
+    engine = make_engine(url)
+    migrate(engine)
+    store = GameStore(engine, Settings(url))
+    try:
+        user = Accounts(engine, store).make_admin(name)
+    except ApiError as exc:
+        raise click.ClickException(exc.message) from exc
+    finally:
+        store.close()
+        engine.dispose()
+    click.echo(f"{user.name} is an admin now")

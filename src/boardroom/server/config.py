@@ -49,6 +49,8 @@ class Settings:
     client the rate limit counts against (see :mod:`boardroom.server.clients`)."""
     max_option: int = 64 * 1024
     """Bytes of one option value (as JSON), checked before the title reads it."""
+    smtp_url: str | None = None
+    """Where turn e-mails go (``smtp://host:port?from=...``); None: no e-mail."""
 
 
 def sqlite_url(data_dir: str | Path) -> str:

@@ -127,6 +127,10 @@ class Broadcaster:
     def listen(self) -> None:
         """Receive other processes' changes until stopped (run in a thread)."""
 
+    def announce(self, conn: Connection, game_id: str) -> None:
+        """Wake the other processes' connections to ``game_id`` for something that is not
+        a change of the game (a chat line), inside the transaction ``conn`` writes it in."""
+
     def _message(self, payload: str) -> None:
         game_id, _, origin = payload.partition(" ")
         if origin != self.origin and game_id:
@@ -147,6 +151,9 @@ class PostgresBroadcaster(Broadcaster):
     def _notify(self, conn: Connection, game_id: str, version: int) -> None:
         conn.execute(text("SELECT pg_notify(:c, :p)"),
                      {"c": CHANNEL, "p": f"{game_id} {self.origin}"})
+
+    def announce(self, conn: Connection, game_id: str) -> None:
+        self._notify(conn, game_id, 0)
 
     def listen(self) -> None:
         import psycopg
@@ -178,6 +185,12 @@ class RedisBroadcaster(Broadcaster):
             self.client.publish(CHANNEL, f"{change.game_id} {self.origin}")
         except Exception:
             log.exception("could not publish a change of game %s to Redis", change.game_id)
+
+    def announce(self, conn: Connection, game_id: str) -> None:
+        try:
+            self.client.publish(CHANNEL, f"{game_id} {self.origin}")
+        except Exception:
+            log.exception("could not publish news of game %s to Redis", game_id)
 
     def listen(self) -> None:
         pubsub = self.client.pubsub(ignore_subscribe_messages=True)

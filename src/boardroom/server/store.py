@@ -181,6 +181,8 @@ Auth = Who | str | None
 nobody), resolved against the game under its lock."""
 Listener = Callable[[Change], None]
 TxHook = Callable[[Connection, str, int], None]
+SeatResolver = Callable[[str, str], int | None]
+"""``resolve(game_id, token_hash) -> seat`` (None: not a token it knows)."""
 
 
 class GameStore:
@@ -192,6 +194,8 @@ class GameStore:
         self.listeners: list[Listener] = []
         self.tx_hooks: list[TxHook] = []
         """Called inside the append transaction (PostgreSQL NOTIFY is sent on commit)."""
+        self.seat_resolvers: list[SeatResolver] = []
+        """Other bearer tokens a seat accepts (an account's delegate tokens, issue 27)."""
         self._cache: OrderedDict[str, Entry] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
@@ -401,6 +405,10 @@ class GameStore:
                     self._claim(entry, seat)
                 self._learn(digest)
                 return Who(seat.seat)
+        for resolve in self.seat_resolvers:
+            held = resolve(entry.id, digest)
+            if held is not None and 0 <= held < len(entry.seats):
+                return Who(held)
         raise Forbidden("this token belongs to no seat of this game")
 
     def _auth(self, entry: Entry, auth: Auth) -> Who:

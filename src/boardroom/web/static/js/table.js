@@ -7,6 +7,8 @@ import {renderAcquire} from "./acquire.js";
 import {LostAtlasTable} from "./lost_atlas.js";
 import {actionGroups} from "./actions.js";
 import {netWorthChart} from "./chart.js";
+import {ChatBox} from "./chat.js";
+import {passScreenOn, showPassScreen} from "./hotseat.js";
 
 const POLL_MS = 1000;
 
@@ -23,6 +25,7 @@ export class Table {
     this.busy = false;
     this.stopped = false;
     this.lostAtlas = null;
+    this.chat = null;
   }
 
   tokens() {
@@ -41,6 +44,7 @@ export class Table {
     clearTimeout(this.pollTimer);
     clearTimeout(this.socketTimer);
     if (this.socket) this.socket.close(1000);
+    this.chat?.stop();
   }
 
   connect() {
@@ -58,12 +62,15 @@ export class Table {
     if (token) params.push(`token=${encodeURIComponent(token)}`);
     if (this.data) params.push(`after=${this.data.count}`, `undos=${this.data.undos}`);
     const query = params.length ? `?${params.join("&")}` : "";
+    this.socketToken = token;
     try {
       const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/live${query}`);
       ws.onopen = () => { this.socketRetries = 0; };
       ws.onmessage = (ev) => {
         let msg = {};
         try { msg = JSON.parse(ev.data); } catch (e) { msg = {}; }
+        if (msg.type === "chat") { this.chat?.receive(msg.lines); return; }
+        if (msg.type === "chat-error") { this.chat?.refused(msg.message); return; }
         if (!this.data || (msg.count === this.data.count && msg.undos === this.data.undos &&
             JSON.stringify(msg.undo_request) === JSON.stringify(this.data.undo_request))) return;
         if (!this.busy && !this.past) this.refresh(true);
@@ -114,6 +121,7 @@ export class Table {
   async refresh(quiet, force) {
     // only the latest refresh begun may draw: a poll that left before an action and
     // answers after the action's own refresh would draw the table as it was before it
+    if (this.passing) return;  // the pass screen waits for the next player's click
     const mark = (this.refreshes = (this.refreshes || 0) + 1);
     try {
       // hotseat: look as the seat that must act, if this browser holds it
@@ -126,6 +134,20 @@ export class Table {
         data = await this.fetchAs(token);
       }
       if (mark !== this.refreshes) return;
+      if (!this.linkToken && this.token && token !== this.token && mine.length > 1 &&
+          !data.result && passScreenOn()) {
+        // hotseat: another person's seat comes up; hide the table until they click
+        this.passing = true;
+        const seat = data.view && data.view.seat;
+        const name = (data.view.players && data.view.players[seat]?.name) || `seat ${seat + 1}`;
+        showPassScreen(this.root, name, async () => {
+          this.passing = false;
+          this.token = token;
+          this.data = data;
+          await this.render();
+        });
+        return;
+      }
       if (quiet && !force && this.data && data.count === this.data.count && token === this.token &&
           JSON.stringify(data.to_act) === JSON.stringify(this.data.to_act) &&
           JSON.stringify(data.undo_request) === JSON.stringify(this.data.undo_request)) return;
@@ -265,7 +287,8 @@ export class Table {
     }
     if (ticket !== this.drawing) return;
     if (!this.past) main.append(netWorthChart(this));
-    side.append(this.renderActions(ctx, title), this.renderLog(ctx));
+    if (!this.chat) this.chat = new ChatBox(this);
+    side.append(this.renderActions(ctx, title), this.renderLog(ctx), this.chat.view());
     const hadFocus = document.activeElement && document.activeElement.id;
     clear(this.root).append(status, refusal, h("div.layout", {}, main, side));
     const log = this.root.querySelector("#log");
