@@ -22,6 +22,7 @@ from server_support import create, play_first_legal, state, wait_for
 
 
 def client_for(tmp_path: Path, **settings: Any) -> TestClient:
+    settings.setdefault("allow_chosen_seeds", True)  # seeded games of people (known play)
     return TestClient(create_app(Settings(f"sqlite:///{tmp_path}/m.sqlite3", **settings)))
 
 
