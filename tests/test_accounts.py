@@ -38,7 +38,10 @@ def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 @pytest.fixture(scope="module")
 def lifespan(database: str) -> Iterator[TestClient]:
     """The client that runs the app's lifespan: live sockets must use its event loop."""
-    with TestClient(create_app(Settings(database, rate_per_s=0))) as client:
+    # games of people with chosen seeds (known positions); the refusal is tested in
+    # test_server_security.py
+    settings = Settings(database, rate_per_s=0, allow_chosen_seeds=True)
+    with TestClient(create_app(settings)) as client:
         yield client
 
 

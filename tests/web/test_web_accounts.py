@@ -2,8 +2,8 @@
 with a free seat, the other finds it in "Open games" and joins; they chat and play Acquire
 to the end by clicking. Each sees "my games" put the game that waits on them first and the
 tab title and icon mark it; afterwards the leaderboard and the profiles show both. A
-spectator context follows the game (by polling on this branch: issue 26 gives spectators
-the live socket)."""
+spectator context follows the game from the spectator link, over its tokenless live
+socket."""
 
 from __future__ import annotations
 
@@ -92,8 +92,8 @@ def the_flow(ann: Any, bob: Any, watcher: Any, prefix: str) -> None:
     assert bob.page.locator("#me").inner_text() == bob_name
     assert ann.page.locator("#me").inner_text() == ann_name
 
-    # a spectator follows the game (the hash route: issue 26 makes /games/<id> open it)
-    watcher.page.goto(watcher.base + f"/#/game/{game_id}")
+    # a spectator follows the game from the spectator link
+    watcher.page.goto(watcher.base + f"/games/{game_id}")
     watcher.page.wait_for_selector(".aq-board")
 
     # chat, live, as text (markup stays text)
@@ -171,10 +171,6 @@ def the_flow(ann: Any, bob: Any, watcher: Any, prefix: str) -> None:
     bob.page.click("#save-settings")
     bob.page.wait_for_selector("#settings-said:has-text('Saved')")
     bob.shot(f"{prefix}-10-settings")
-    # on this branch the spectator's live socket is refused (issue 26 opens it) and the
-    # table polls instead; Chromium logs that refusal, the one console line expected here
-    watcher.errors[:] = [e for e in watcher.errors
-                         if not ("/live?token=' failed" in e and "403" in e)]
     for w in (ann, bob, watcher):
         w.foreign[:] = [u for u in w.foreign if urlsplit(u).netloc not in hosts]
         w.assert_clean()
