@@ -108,7 +108,10 @@ def test_presence_counts_connections_and_time_away() -> None:
 def test_webhooks_in_discord_slack_and_raw_formats(tmp_path: Path) -> None:
     receiver = Receiver()
     try:
-        app = create_app(Settings(f"sqlite:///{tmp_path}/db.sqlite3", rate_per_s=0))
+        # the receiver listens on 127.0.0.1: private webhooks allowed here (the refusal
+        # is tested in test_server_security.py and below)
+        app = create_app(Settings(f"sqlite:///{tmp_path}/db.sqlite3", rate_per_s=0,
+                                  allow_private_webhooks=True))
         with TestClient(app) as lifespan:
             ann, bob = sign_up(app, "ann_hook"), sign_up(app, "bob_hook")
             settings_of(ann, webhook_url=receiver.url + "?who=ann", webhook_format="discord")
@@ -125,3 +128,18 @@ def test_webhooks_in_discord_slack_and_raw_formats(tmp_path: Path) -> None:
     assert Smtp.parse("smtps://u:p%40ss@mail.test").password == "p@ss"
     with pytest.raises(ValueError):
         Smtp.parse("http://mail.test")
+
+
+def test_an_account_webhook_to_an_internal_address_is_refused(tmp_path: Path) -> None:
+    """The seat webhooks' rule holds for an account's turn webhook too (issue 26 item 4):
+    loopback, private and metadata addresses are refused when saved, and nothing changes."""
+    app = create_app(Settings(f"sqlite:///{tmp_path}/db.sqlite3", rate_per_s=0))
+    with TestClient(app):
+        ann = sign_up(app, "ann_guard")
+        for url in ("http://127.0.0.1:9/hook", "http://10.0.0.7/hook",
+                    "http://169.254.169.254/latest", "http://[::1]/hook"):
+            reply = ann.client.put("/api/account/settings", json={"webhook_url": url},
+                                   headers=ann.h)
+            assert reply.status_code == 400, reply.text
+            assert reply.json()["rule"] == "server.webhook.public"
+        assert ann.client.get("/api/account/settings").json()["webhook_url"] == ""

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from boardroom.server.accounts import User, csrf_of
 from boardroom.server.errors import BadRequest
+from boardroom.server.netguard import WebhookRefused, check_url
 from boardroom.server.sessions import (
     COOKIE,
     AccountsDep,
@@ -116,6 +117,11 @@ def put_settings(body: SettingsIn, session: SignedIn, accounts: AccountsDep) -> 
     url = given.get("webhook_url", "")
     if url and not url.startswith(("http://", "https://")):
         raise BadRequest("a webhook is an http:// or https:// URL")
+    if url and not accounts.store.settings.allow_private_webhooks:
+        try:  # the seat webhooks' rule (docs/server.md): public addresses only
+            check_url(url)
+        except WebhookRefused as exc:
+            raise BadRequest(str(exc), rule="server.webhook.public") from exc
     email = given.get("email", "")
     if email and ("@" not in email or any(c in email for c in "\r\n ,;<>")):
         raise BadRequest("that is not an e-mail address")
