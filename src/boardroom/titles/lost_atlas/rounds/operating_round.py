@@ -345,7 +345,7 @@ def check(state: LostAtlasState, action: AnyAction, seat: int) -> IllegalAction 
     if isinstance(action, Run):
         return run.check(state, action)
     if isinstance(action, _PAYOUTS):
-        return None
+        return payout.check(state, action)
     if isinstance(action, BuyTrain):
         return train_purchase.check_buy(state, action)
     if isinstance(action, OfferTrain):

@@ -10,6 +10,7 @@ stays in the bank); the price change compares the whole revenue with the share p
 
 from __future__ import annotations
 
+from boardroom.core.errors import IllegalAction
 from boardroom.titles.lost_atlas.rounds import dissolution
 from boardroom.titles.lost_atlas.rounds.operating.notation import OperatingAction, Payout, Withhold
 from boardroom.titles.lost_atlas.rounds.operating.turn import OperatingRound
@@ -24,6 +25,12 @@ def options(state: LostAtlasState, op: OperatingRound) -> list[OperatingAction]:
 
 def has_option(state: LostAtlasState, op: OperatingRound) -> bool:
     return op.revenue > 0  # pay out or withhold
+
+
+def check(state: LostAtlasState, action: Payout | Withhold) -> IllegalAction | None:
+    """Paying out and withholding are both open whenever the step is asked (the step is
+    skipped when the revenue is 0); a rule on which of them may be chosen goes here."""
+    return None
 
 
 def pay_out(state: LostAtlasState, company: str, revenue: int, log: list[str]) -> None:
