@@ -244,12 +244,8 @@ def _has_step_options(state: LostAtlasState, op: OperatingRound) -> bool:
         return bool(route_trains(state, op.company))
     if op.step == TRACK:
         return track.has_option(state, op)
-    if _STEP_HAS_OPTION[op.step](state, op):
-        return True
-    for hook in POINTS.step_options:  # noqa: SIM110 (no generator: asked at every settle)
-        if hook(state, op.company, op.step):
-            return True
-    return False
+    return (_STEP_HAS_OPTION[op.step](state, op)
+            or any(hook(state, op.company, op.step) for hook in POINTS.step_options))
 
 
 def _may_pass(state: LostAtlasState) -> IllegalAction | None:
@@ -511,10 +507,7 @@ def _settle(state: LostAtlasState, log: list[str]) -> bool:
 
 def _automated_turn(state: LostAtlasState, company: str, log: list[str]) -> bool:
     """True if a variant played ``company``'s whole turn itself."""
-    for hook in POINTS.automated_turn:  # noqa: SIM110 (no generator: asked at every settle)
-        if hook(state, company, log):
-            return True
-    return False
+    return any(hook(state, company, log) for hook in POINTS.automated_turn)
 
 
 def _end_turn(state: LostAtlasState, log: list[str], flip: bool = True) -> bool:

@@ -65,10 +65,5 @@ def cheapest(state: LostAtlasState) -> list[tuple[str, str]]:
 def affordable_purchase(state: LostAtlasState, company: str) -> bool:
     """Can the treasury pay for some train of the stack or the pool?"""
     cash = state.treasury(company)
-    for t in stack_choices(state):
-        if price(state, t) <= cash:
-            return True
-    for t in state.pool:  # noqa: SIM110 (plain loops: asked at most settles)
-        if price(state, t) <= cash:
-            return True
-    return False
+    return (any(price(state, t) <= cash for t in stack_choices(state))
+            or any(price(state, t) <= cash for t in state.pool))

@@ -98,14 +98,11 @@ def has_option(state: LostAtlasState, op: OperatingRound) -> bool:
     if slots > 0:
         if affordable_purchase(state, company):  # from the stack or the pool
             return True
-        if cash >= 1:  # an offer to another company (plain loops: a generator over
-            # every company's trains cost more than the test it makes)
-            refused, corps = op.refused, state.corps
-            for seller in state.stock.operating_order():
-                if seller != company:
-                    for t in corps[seller].trains:
-                        if refused.get((seller, t), 0) + 1 <= cash:
-                            return True
+        if cash >= 1 and any(  # an offer to another company for a train not refused at cash
+                op.refused.get((seller, t), 0) + 1 <= cash
+                for seller in state.stock.operating_order() if seller != company
+                for t in state.corps[seller].trains):
+            return True
     trains = state.components.trains
     for t in stack_choices(state):  # a trade-in
         trade_price = trains[t].trade_in_price
