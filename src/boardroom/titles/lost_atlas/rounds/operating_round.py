@@ -53,7 +53,7 @@ operating company that would hand over its presidency or push its pool over half
 the purchase is paid every company sold drops one step (one a share with the Cut-Throat
 stock option). If nothing more can be sold, the president is bankrupt: the game ends
 (option ``bankruptcy="end"``, the default) or the bankrupt's companies leave the game
-(``"continue"``; see :func:`_bankrupt`).
+(``"continue"``; see :func:`.operating.bankruptcy.bankrupt`).
 
 Readings where the rules are silent (each is a choice, listed in the module's report):
 

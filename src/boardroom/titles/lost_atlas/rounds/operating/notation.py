@@ -1,7 +1,8 @@
 """The Operating Round's notation (rulebook p.12-17): the actions a company's turn is
 made of, each a frozen dataclass whose ``str()`` is its text, and :func:`parse`, which
 reads that text back (``parse(str(a)) == a``). The track, hub and suburb actions are the
-board's (:mod:`..board.track_laying`, :mod:`..board.hubs`); the rules each action keeps
+board's (:mod:`boardroom.titles.lost_atlas.board.track_laying`,
+:mod:`boardroom.titles.lost_atlas.board.hubs`); the rules each action keeps
 are in the step modules beside this one."""
 
 from __future__ import annotations
