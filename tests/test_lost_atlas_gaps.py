@@ -22,6 +22,7 @@ from boardroom.titles.lost_atlas.board.track_laying import LayBudget, TileLay, c
 from boardroom.titles.lost_atlas.rounds import flow, merger_round
 from boardroom.titles.lost_atlas.rounds import operating_round as orr
 from boardroom.titles.lost_atlas.rounds import trains as train_rules
+from boardroom.titles.lost_atlas.rounds.operating import train_market
 from boardroom.titles.lost_atlas.state import (
     BANK,
     MERGER,
@@ -395,7 +396,7 @@ def test_the_grey_supply_is_unlimited_once_the_stack_is_empty() -> None:
 def test_no_unlimited_supply_in_a_micro_game() -> None:
     state, (a, _b) = operating_game([180, 160], players=["A", "B", "C"], mode="micro_3p")
     set_stack(state)
-    assert orr._stack_choices(state) == []
+    assert train_market.stack_choices(state) == []
     assert not any(t.startswith("train ") for t in legal_texts(state))
     log = play_out(state)
     assert "Expansive owns no train and none can be bought." in log or any(

@@ -10,6 +10,7 @@ import pytest
 from boardroom.core.rng import Rng
 from boardroom.market.shares import Company
 from boardroom.titles.lost_atlas.rounds import operating_round as orr
+from boardroom.titles.lost_atlas.rounds.operating import track
 from boardroom.titles.lost_atlas.state import MAJOR, LostAtlasState
 from lost_atlas_games import (
     TITLE,
@@ -624,7 +625,7 @@ def test_a_new_phases_tiles_wait_for_the_next_company() -> None:
     assert not any(text.split()[1] in green for text in lays)
     finish_turn(state)
     if state.op is not None and op(state).company != first:
-        assert orr._colours(state) == state.components.phase("green").tile_colours
+        assert track.colours(state) == state.components.phase("green").tile_colours
 
 
 @pytest.mark.parametrize(("bot", "mode", "options"), [

@@ -19,6 +19,7 @@ from boardroom.bots import make_bot
 from boardroom.map.track import StopRef
 from boardroom.titles.lost_atlas.board import routes
 from boardroom.titles.lost_atlas.rounds import operating_round as orr
+from boardroom.titles.lost_atlas.rounds.operating import run as or_run
 from boardroom.titles.lost_atlas.state import LostAtlasState
 
 Routes = tuple[tuple[routes.Waypoint, ...], ...]
@@ -67,7 +68,7 @@ def _positions(mode: str, options: dict[str, object], bot: str,
 def _walk(state: LostAtlasState, company: str, submitted: Routes) -> int | None:
     values = routes.destination_values(state.components, state.phase,
                                        state.destination_values)
-    return routes.submitted_revenue(state.board, company, orr._route_trains(state, company),
+    return routes.submitted_revenue(state.board, company, or_run.route_trains(state, company),
                                     values, state.corps[company].abilities, submitted,
                                     cut_throat=bool(state.options.get("cut_throat_routes")))
 
@@ -82,7 +83,7 @@ def test_the_walk_accepts_only_what_the_networks_accept() -> None:
             op = state.op
             assert isinstance(op, orr.OperatingRound)
             company = op.company
-            if not orr._route_trains(state, company):
+            if not or_run.route_trains(state, company):
                 continue
             total, best = orr.best_runs(state, company)
             board = state.board
@@ -99,20 +100,20 @@ def test_the_walk_accepts_only_what_the_networks_accept() -> None:
                     continue
                 accepted += 1
                 run = orr.Run(earned, submitted)
-                assert orr._check_submitted_on_network(state, run) is None, (
+                assert or_run.check_submitted_on_network(state, run) is None, (
                     mode, seed, company, str(run))
                 wrong = orr.Run(earned + 10, submitted)
-                refusal = orr._check_submitted(state, wrong)
+                refusal = or_run.check_submitted(state, wrong)
                 assert refusal is not None
                 assert refusal.rule == "lost_atlas.or.run"
-                assert str(refusal) == str(orr._check_submitted_on_network(state, wrong))
+                assert str(refusal) == str(or_run.check_submitted_on_network(state, wrong))
             for other in others[:2]:  # another company's hubs and trains
-                if len(orr._route_trains(state, other)) == len(best):
+                if len(or_run.route_trains(state, other)) == len(best):
                     earned = _walk(state, other, best)
                     if earned is not None:
                         op.company = other
                         try:
-                            assert orr._check_submitted_on_network(
+                            assert or_run.check_submitted_on_network(
                                 state, orr.Run(earned, best)) is None
                         finally:
                             op.company = company
@@ -127,8 +128,8 @@ def test_a_refused_submission_names_the_networks_rule() -> None:
     for submitted in _variants(best, [], []):
         if _walk(state, op.company, submitted) is None:
             run = orr.Run(total, submitted)
-            found = orr._check_submitted(state, run)
-            expected = orr._check_submitted_on_network(state, run)
+            found = or_run.check_submitted(state, run)
+            expected = or_run.check_submitted_on_network(state, run)
             assert (found is None) == (expected is None)
             if found is not None and expected is not None:
                 assert (found.rule, found.message) == (expected.rule, expected.message)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from boardroom.titles.lost_atlas.board.operator import EXPRESS, RESOURCEFUL
 from boardroom.titles.lost_atlas.rounds import operating_round as orr
+from boardroom.titles.lost_atlas.rounds.operating import run as or_run
 from boardroom.titles.lost_atlas.state import MAJOR, LostAtlasState
 from lost_atlas_games import (
     TITLE,
@@ -135,7 +136,7 @@ def test_express_major_whose_only_train_is_rusted_gets_the_extra_stop() -> None:
     """A rusted 2 running its last time is the major's one train: it counts three stops
     (20 each)."""
     state, major = express_resourceful_major([], ["2"])
-    assert orr._route_trains(state, major) == [2]
+    assert or_run.route_trains(state, major) == [2]
     assert runs(state) == ["run 60"]
     accepted(state, f"run 60 via {south(0, 2, 4)}")
     refuse(state, f"run 80 via {south(0, 2, 4, 6)}", "lost_atlas.route.too-many-stops")
@@ -145,7 +146,7 @@ def test_express_major_with_a_live_and_a_rusted_train_gets_no_extra_stop() -> No
     """A live 3 and a rusted 2 are two trains: no extra stop. The best is 3 + 2 stops on
     separate track (60 + 40); the 3 may not count four stops."""
     state, major = express_resourceful_major(["3"], ["2"])
-    assert orr._route_trains(state, major) == [3, 2]  # the rusted train last
+    assert or_run.route_trains(state, major) == [3, 2]  # the rusted train last
     assert runs(state) == ["run 100"]
     refuse(state, f"run 80 via {south(0, 2, 4, 6)} none", "lost_atlas.route.too-many-stops")
     refuse(state, f"run 60 via none {south(0, 2, 4)}", "lost_atlas.route.too-many-stops")

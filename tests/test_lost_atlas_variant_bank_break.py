@@ -12,6 +12,7 @@ from boardroom.bots import RandomBot
 from boardroom.core.errors import OptionError
 from boardroom.titles.lost_atlas.rounds import flow
 from boardroom.titles.lost_atlas.rounds import operating_round as orr
+from boardroom.titles.lost_atlas.rounds.operating import train_market
 from boardroom.titles.lost_atlas.state import BANK, LostAtlasState
 from boardroom.titles.lost_atlas.variants import bank_break
 from lost_atlas_games import (
@@ -165,7 +166,7 @@ def test_no_end_by_cycle_count_but_a_safeguard() -> None:
 def test_an_empty_stack_still_sells_grey_trains_in_late_cycles() -> None:
     state, _minors = operating(True)
     set_stack(state)
-    assert orr._stack_choices(state) == ["7", "inf"]
+    assert train_market.stack_choices(state) == ["7", "inf"]
 
 
 # -- bankruptcy -----------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from boardroom.map.hexes import DIRECTIONS, Hex
+from boardroom.map.hexes import DIRECTIONS, Hex, neighbour, opposite
 from boardroom.map.tiles import TileDef
 
 TRACE_BUDGET = 30_000
@@ -269,8 +269,7 @@ class TrackMap:
             # leave the stop or the arrival along each of its targets
             for kind, value in targets:
                 if kind == EDGE:
-                    dq, dr = DIRECTIONS[value]  # neighbour() and opposite(), inline
-                    item = ((h[0] + dq, h[1] + dr), (value + 3) % 6)
+                    item = (neighbour(h, value), opposite(value))
                     if item not in seen_arrivals:
                         seen_arrivals.add(item)
                         arrivals.append(item)

@@ -198,13 +198,8 @@ def _suburb_city_rule(board: Board, op: Operator, h: Hex) -> int:
 
 
 def _has_own_hub(board: Board, op: Operator, h: Hex) -> bool:
-    """Does ``op`` have a hub on one of the stops of ``h``'s tile? (A plain loop: asked
-    for every city a suburb or hub is listed for.)"""
-    hubs = board.hubs
-    for ref in board.stops_on(h):  # noqa: SIM110
-        if op.id in hubs.get(ref, ()):
-            return True
-    return False
+    """Does ``op`` have a hub on one of the stops of ``h``'s tile?"""
+    return any(op.id in board.hubs.get(ref, ()) for ref in board.stops_on(h))
 
 
 def _suburb_city_problem(board: Board, op: Operator, h: Hex) -> IllegalAction | None:

@@ -35,7 +35,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from boardroom.map.hexes import DIRECTIONS, Hex, neighbour, opposite
+from boardroom.map.hexes import Hex, neighbour, opposite
 from boardroom.map.track import EDGE, STOP, LaidTile, StopRef
 from boardroom.routing import (
     Route,
@@ -352,9 +352,8 @@ def submitted_revenue(board: Board, company_id: str, trains: Sequence[int | None
     network to name the rule (so refusals are exactly the network's)."""
     if len(routes) != len(trains):
         return None
-    for length in trains:  # (a plain loop: a generator costs more than these few tests)
-        if length is not None and length < 1:
-            return None
+    if any(length is not None and length < 1 for length in trains):
+        return None
     laid = board.track.laid
     hubs = board.hubs
     express = EXPRESS in abilities and len(trains) == 1
@@ -381,10 +380,9 @@ def submitted_revenue(board: Board, company_id: str, trains: Sequence[int | None
                 if not 0 <= e < 6:
                     return None
                 tile = laid.get(h)
-                dq, dr = DIRECTIONS[e]  # neighbour() and opposite(), inline
-                n = (h[0] + dq, h[1] + dr)
+                n = neighbour(h, e)
                 other = laid.get(n)
-                back = (e + 3) % 6
+                back = opposite(e)
                 if (tile is None or other is None or not tile.from_edge[e]
                         or not other.from_edge[back]):
                     return None

@@ -294,10 +294,7 @@ def holder_account(state: State, seat: int) -> str:
 
 
 def presides_itself(state: State, company: str) -> bool:
-    for hook in POINTS.presides_itself:  # noqa: SIM110 (no generator: asked per payout)
-        if hook(state, company):
-            return True
-    return False
+    return any(hook(state, company) for hook in POINTS.presides_itself)
 
 
 def interlude(state: State, company: str) -> Interlude | None:

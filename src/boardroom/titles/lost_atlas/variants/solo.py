@@ -566,9 +566,9 @@ def issue(state: LostAtlasState, log: list[str]) -> None:
 def current_train(state: LostAtlasState) -> str | None:
     """The train on offer now: the top of the stack (a grey card as its 7 face), or the
     unlimited grey card once the stack is empty."""
-    from boardroom.titles.lost_atlas.rounds import operating_round
+    from boardroom.titles.lost_atlas.rounds.operating.train_market import stack_choices
 
-    choices = operating_round._stack_choices(state)
+    choices = stack_choices(state)
     return choices[0] if choices else None
 
 
@@ -732,15 +732,15 @@ def pay(state: LostAtlasState, log: list[str]) -> None:
     """Always paid out: its own shares pay its treasury, the player's pay the player,
     the under-charter shares pay the treasury (as any treasury share does), pool
     shares pay nobody."""
-    from boardroom.titles.lost_atlas.rounds import operating_round
+    from boardroom.titles.lost_atlas.rounds.operating.payout import no_revenue, pay_out
 
     cong = company(state)
     assert cong is not None
     amount = revenue(state)
     if amount <= 0:
-        operating_round._no_revenue(state, cong, "earns nothing", log)
+        no_revenue(state, cong, "earns nothing", log)
         return
-    operating_round._pay_out(state, cong, amount, log)
+    pay_out(state, cong, amount, log)
 
 
 # -- the Stock Round -----------------------------------------------------------------------
