@@ -38,9 +38,10 @@ def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 @pytest.fixture(scope="module")
 def lifespan(database: str) -> Iterator[TestClient]:
     """The client that runs the app's lifespan: live sockets must use its event loop."""
-    # games of people with chosen seeds (known positions); the refusal is tested in
-    # test_server_security.py
-    settings = Settings(database, rate_per_s=0, allow_chosen_seeds=True)
+    # games of people with chosen seeds (known positions; the refusal is tested in
+    # test_server_security.py), and dozens of accounts from one address (the sign-up limit
+    # is tested on an app of its own below)
+    settings = Settings(database, rate_per_s=0, allow_chosen_seeds=True, signups_per_hour=0)
     with TestClient(create_app(settings)) as client:
         yield client
 
@@ -172,6 +173,27 @@ def test_sign_in_is_limited_per_account_and_per_address(app: Any) -> None:
     elsewhere = TestClient(app, client=("192.0.2.8", 50000))
     assert elsewhere.post("/api/account/signin", json={"name": "Trent_fresh",
                                                        "password": PASSWORD}).status_code == 200
+
+
+def test_sign_up_is_limited_per_address(tmp_path: Path) -> None:
+    """Each account costs an Argon2 hash: one address makes ``signups_per_hour`` of them an
+    hour, then 429 and no account; another address (behind a trusted proxy) still may."""
+    settings = Settings(f"sqlite:///{tmp_path}/limit.sqlite3", rate_per_s=0,
+                        signups_per_hour=2, trusted_proxies=("127.0.0.1",))
+    with TestClient(create_app(settings), client=("127.0.0.1", 50000)) as client:
+        for n in range(2):
+            made = client.post("/api/account/signup", json={"name": f"many{n}",
+                                                           "password": PASSWORD})
+            assert made.status_code == 200, made.text
+        refused = client.post("/api/account/signup", json={"name": "many2",
+                                                          "password": PASSWORD})
+        assert refused.status_code == 429, refused.text
+        assert "accounts were made from this address" in refused.json()["message"]
+        assert client.post("/api/account/signin", json={
+            "name": "many2", "password": PASSWORD}).status_code == 401  # none was made
+        other = client.post("/api/account/signup", json={"name": "many3", "password": PASSWORD},
+                            headers={"X-Forwarded-For": "203.0.113.9"})
+        assert other.status_code == 200, other.text
 
 
 def test_changing_the_password_needs_the_old_one_and_ends_other_sessions(app: Any) -> None:

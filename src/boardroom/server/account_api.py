@@ -8,7 +8,8 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
-from boardroom.server.accounts import User, csrf_of
+from boardroom.server.accounts import Accounts, User, csrf_of
+from boardroom.server.clients import client_address, parse_networks
 from boardroom.server.errors import BadRequest
 from boardroom.server.netguard import WebhookRefused, check_url
 from boardroom.server.sessions import (
@@ -55,9 +56,11 @@ def user_json(user: User, private: bool = True) -> dict[str, Any]:
     return out
 
 
-def address(request: Request) -> str:
-    client = request.client
-    return client.host if client is not None else "?"
+def address(request: Request, accounts: Accounts) -> str:
+    """The client's address, as the rate limit reads it (``X-Forwarded-For`` only from a
+    ``--trusted-proxy``), so that clients behind one proxy are not counted as one."""
+    trusted = parse_networks(accounts.store.settings.trusted_proxies)
+    return client_address(request.scope, trusted)
 
 
 def signed_in(request: Request, response: Response, user: User, token: str) -> dict[str, Any]:
@@ -69,7 +72,7 @@ def signed_in(request: Request, response: Response, user: User, token: str) -> d
 def sign_up(body: Credentials, request: Request, response: Response,
             accounts: AccountsDep) -> dict[str, Any]:
     """Make an account and sign in (sets the session cookie; answers the CSRF token)."""
-    user = accounts.sign_up(body.name, body.password)
+    user = accounts.sign_up(body.name, body.password, address(request, accounts))
     token, _ = accounts.start_session(user.id)
     return signed_in(request, response, user, token)
 
@@ -78,7 +81,7 @@ def sign_up(body: Credentials, request: Request, response: Response,
 def sign_in(body: Credentials, request: Request, response: Response,
             accounts: AccountsDep) -> dict[str, Any]:
     """Sign in (401 for a wrong name or password; 429 after too many wrong tries)."""
-    user, token, _ = accounts.sign_in(body.name, body.password, address(request))
+    user, token, _ = accounts.sign_in(body.name, body.password, address(request, accounts))
     return signed_in(request, response, user, token)
 
 

@@ -8,6 +8,7 @@
   claimed seat link); ``seat_delegates``: per-browser bearer tokens for those seats, made
   for a session and dying with it;
 * ``sign_in_failures``: wrong passwords, by account and by address (the brute-force limit);
+* ``sign_ups``: when each client address made an account (the sign-up limit);
 * ``open_tables``: games being gathered, before they start;
 * ``chat``: what was said in a game (not part of its record);
 * ``ratings``, ``rating_events``, ``rated_games``: openskill ratings per title.
@@ -72,6 +73,13 @@ sign_in_failures = Table(
     "sign_in_failures", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name_key", String(40), nullable=False, index=True),
+    Column("address", String(64), nullable=False, index=True),
+    Column("at", Float, nullable=False, index=True),
+)
+
+sign_ups = Table(
+    "sign_ups", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
     Column("address", String(64), nullable=False, index=True),
     Column("at", Float, nullable=False, index=True),
 )

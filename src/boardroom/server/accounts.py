@@ -8,7 +8,9 @@ hashed) that every state-changing request authorised by that cookie must carry i
 
 Signing in is limited against guessing (:data:`FAILS_PER_ACCOUNT` wrong passwords per
 account, :data:`FAILS_PER_ADDRESS` per client address, in :data:`FAIL_WINDOW_S`); the
-failures are kept in the database, so every server process counts them together.
+failures are kept in the database, so every server process counts them together. Making
+accounts is limited too (``Settings.signups_per_hour`` per client address), since each
+costs an Argon2 hash of server CPU.
 
 An account holds seats (``seat_accounts``): those of the open tables it joined and the seat
 links it claimed. A signed-in browser asks for a *delegate* token per held seat: a bearer
@@ -41,6 +43,7 @@ MIN_PASSWORD, MAX_PASSWORD = 8, 200
 FAILS_PER_ACCOUNT = 5
 FAILS_PER_ADDRESS = 20
 FAIL_WINDOW_S = 15 * 60.0
+SIGNUP_WINDOW_S = 3600.0
 SESSION_S = 30 * 24 * 3600.0
 """A session ends this long after it was last used."""
 
@@ -123,15 +126,31 @@ class Accounts:
         self.store = store
 
     # -- signing up and in -------------------------------------------------------
-    def sign_up(self, name: str, password: str) -> User:
+    def sign_up(self, name: str, password: str, address: str = "?") -> User:
+        """A new account (400 for a bad or taken name or a weak password; 429 once
+        ``address`` made ``signups_per_hour`` accounts within the hour)."""
         name = check_name(name)
         check_password(password)
+        address = address[:64]
+        limit = self.store.settings.signups_per_hour
+        if limit > 0:
+            since = time.time() - SIGNUP_WINDOW_S
+            with self.engine.connect() as conn:
+                made = int(conn.execute(select(func.count()).select_from(a.sign_ups).where(
+                    a.sign_ups.c.address == address, a.sign_ups.c.at > since)).scalar_one())
+            if made >= limit:
+                raise TooManyTries(f"{limit} accounts were made from this address within the "
+                                   f"hour; try again later")
         digest = _hasher.hash(password)
         try:
             def work(conn: Connection) -> Any:
-                return conn.execute(insert(a.users).values(
+                made = conn.execute(insert(a.users).values(
                     name=name, name_key=name_key(name), password_hash=digest, is_admin=False,
                     settings={}, created_at=time.time())).inserted_primary_key
+                conn.execute(insert(a.sign_ups).values(address=address, at=time.time()))
+                conn.execute(delete(a.sign_ups).where(
+                    a.sign_ups.c.at < time.time() - SIGNUP_WINDOW_S))
+                return made
             uid = self.store.transactions.run(work)
         except IntegrityError as exc:
             raise BadRequest(f"the name {name!r} is taken") from exc

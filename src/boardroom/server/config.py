@@ -51,6 +51,9 @@ class Settings:
     """Bytes of one option value (as JSON), checked before the title reads it."""
     smtp_url: str | None = None
     """Where turn e-mails go (``smtp://host:port?from=...``); None: no e-mail."""
+    signups_per_hour: int = 20
+    """Accounts one client address may make in an hour (each costs an Argon2 hash; 0: no
+    limit). A choice of Boardroom's, not a measured figure."""
 
 
 def sqlite_url(data_dir: str | Path) -> str:

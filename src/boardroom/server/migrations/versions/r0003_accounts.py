@@ -64,6 +64,14 @@ def upgrade() -> None:
     op.create_index("ix_sign_in_failures_address", "sign_in_failures", ["address"])
     op.create_index("ix_sign_in_failures_at", "sign_in_failures", ["at"])
     op.create_table(
+        "sign_ups",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("address", sa.String(64), nullable=False),
+        sa.Column("at", sa.Float, nullable=False),
+    )
+    op.create_index("ix_sign_ups_address", "sign_ups", ["address"])
+    op.create_index("ix_sign_ups_at", "sign_ups", ["at"])
+    op.create_table(
         "open_tables",
         sa.Column("id", sa.String(32), primary_key=True),
         sa.Column("title", sa.String(64), nullable=False),
@@ -126,6 +134,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     for name in ("rated_games", "rating_events", "ratings", "chat",
-                 "open_tables", "sign_in_failures", "seat_delegates",
+                 "open_tables", "sign_ups", "sign_in_failures", "seat_delegates",
                  "seat_accounts", "sessions", "users"):
         op.drop_table(name)
