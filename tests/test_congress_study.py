@@ -41,7 +41,7 @@ def test_congress_bench_runs_and_reports_the_targets() -> None:
 def test_congress_study_command_on_a_users_data_file(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     raw = shipped_raw()
-    raw["game"]["links_per_expand"] = 1
+    raw["game"]["second_link_factor"] = 3
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(raw))
     out = tmp_path / "figures.json"
