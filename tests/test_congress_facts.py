@@ -97,7 +97,7 @@ def test_fact_the_companies_and_home_stations_named_in_april_2008() -> None:
         "EUR": ("founding", "Ipswich"), "BGR": ("founding", "Bristol"),
         "LSR": ("founding", "York"), "LMR": ("founding", "Liverpool"),
         "LBSC": ("founding", "Brighton"), "CR": ("merger", "Edinburgh"),
-        "GWR": ("merger", "London"),  # the departure from "Exeter": docs/congress.md
+        "GWR": ("merger", "Exeter"),  # the list's (the designer called it a slip)
         "NER": ("merger", "Sheffield"), "LNWR": ("merger", "Birmingham"),
         "SWR": ("merger", "Swansea")}
 
@@ -114,7 +114,7 @@ def test_fact_every_value_the_facts_do_not_give_is_marked_provisional() -> None:
     for key in ("months", "round_months", "starting_cash", "develop_step", "develop_cost",
                 "income_max", "second_link_factor", "share_value_per_city"):
         assert f"game.{key}" in marked, key
-    assert {"map.values", "map.cities", "map.ports", "links", "companies.GWR.home"} <= marked
+    assert {"map.values", "map.cities", "map.ports", "links"} <= marked
 
 
 # -- players, cash, order -----------------------------------------------------------------
@@ -366,11 +366,11 @@ def test_fact_track_may_be_built_to_the_home_of_a_company_not_yet_operating() ->
     activate2(game, "LBSC", {0: 1})
     lay2(game, "LBSC", ["BTN", "SOU"])
     turn_of(game, 0)
-    game.apply("expand LBSC BTN-LON", 0)  # London: the Great Western's, not started
+    game.apply("expand LBSC SOU-EXE", 0)  # Exeter: the Great Western's, not started
     s = game.state
-    assert idx(game, "LON") in s.network[idx(game, "LBSC")] and not s.events
+    assert idx(game, "EXE") in s.network[idx(game, "LBSC")] and not s.events
     # and an unstarted founding company whose home is reached can no longer start
-    lay2(game, "LBSC", ["LON", "IPS"])
+    lay2(game, "LBSC", ["BTN", "LON", "IPS"])
     turn_of(game, 1)
     refused(game, "auction EUR", 1, "congress.capitalise.home-taken")
 
@@ -469,3 +469,28 @@ def test_new_games_play_rules_version_2_and_version_1_records_replay() -> None:
     assert again.record.rules_version == "1" and again.is_over
     assert again.result == old.result and again.state.data.version == 1
     assert {c.kind for c in again.state.data.cities} == {CITY}
+
+
+# -- Boardroom's readings where the facts are silent (docs/congress.md) --------------------
+def test_reading_a_link_may_close_a_loop_inside_the_network() -> None:
+    game = new2()
+    activate2(game, "LMR", {0: 1})
+    lay2(game, "LMR", ["LIV", "MAN", "PRE"])
+    turn_of(game, 0)
+    legal = {str(a) for a in game.legal_actions(0)}
+    assert "expand LMR PRE-LIV" in legal and "expand LMR LIV-PRE" not in legal  # listed once
+    game.apply("expand LMR LIV-PRE", 0)  # either direction is accepted
+    assert game.state.income[idx(game, "LMR")] == 10 + 7 + 7
+    ok(game)
+
+
+def test_reading_after_the_switch_a_merger_supply_share_may_be_capitalised() -> None:
+    game = new2()
+    activate2(game, "LMR", {0: 5})  # the pool is empty
+    turn_of(game, 0)
+    refused(game, "auction LMR", 0, "congress.capitalise.share")
+    switched(game)
+    turn_of(game, 0)
+    game.apply("auction LMR", 0)
+    s = game.state
+    assert s.auction is not None and s.auction.source == "supply"

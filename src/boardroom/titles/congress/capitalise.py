@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from boardroom.core.errors import IllegalAction
 from boardroom.titles.congress import expand, months
-from boardroom.titles.congress.data import FOUNDING
+from boardroom.titles.congress.data import FOUNDING, MERGER
 from boardroom.titles.congress.state import (
     ACTIVE,
     CAPITALISE,
     FREE_LINK,
     INACTIVE,
     POOL,
+    SUPPLY,
     Auction,
     CongressState,
     player,
@@ -28,9 +29,23 @@ from boardroom.titles.congress.state import (
 )
 
 
+def offer_source(state: CongressState, company: int) -> str:
+    """Where a Capitalise takes the share from: the bank pool; in rules version 2, once the
+    switch has made merger-company shares available (rule congress.capitalise.merger-shares,
+    Boardroom's reading of revision #71), an active merger company's merger supply when
+    its pool is empty; "" if there is none."""
+    if state.pool(company) > 0:
+        return POOL
+    if state.version == 2 and state.switched and state.status[company] == ACTIVE and \
+            state.supply(company) > 0 and (state.data.companies[company].kind == MERGER
+                                           or state.data.rules.founding_supply_after_switch):
+        return SUPPLY
+    return ""
+
+
 def may_offer(state: CongressState, company: int) -> bool:
     """A share of ``company`` may be put up in an ordinary Capitalise."""
-    if state.pool(company) <= 0:
+    if not offer_source(state, company):
         return False
     status = state.status[company]
     if status == ACTIVE:
@@ -59,7 +74,7 @@ def check_offer(state: CongressState, company: int) -> IllegalAction | None:
     if state.status[company] not in (ACTIVE, INACTIVE):
         return IllegalAction("congress.capitalise.share",
                              f"{co.id} has been acquired: its shares are face down")
-    if state.pool(company) <= 0:
+    if not offer_source(state, company):
         return IllegalAction("congress.capitalise.share", f"{co.id} has no share in its pool")
     return None
 

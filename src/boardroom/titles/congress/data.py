@@ -99,6 +99,9 @@ class Rules:
     develop_locations: int = 1
     share_value_per_city: int = 0
     treasury_payout: bool = False
+    founding_supply_after_switch: bool = False
+    """Version 2: after the switch a founding company's merger supply may be Capitalised
+    too once its pool is empty (Boardroom's, provisional)."""
 
     def cost_of(self, action: str) -> int:
         """Months an action costs (version 2)."""
@@ -170,7 +173,8 @@ _GAME_KEYS_2 = ("players", "starting_cash", "general_dividends", "switch_dividen
                 "round_months", "months", "min_bid", "second_link_factor",
                 "max_links_per_city", "develop_locations", "develop_step", "develop_cost",
                 "develop_max_per_city", "develop_markers", "income_max",
-                "share_value_per_city", "treasury_payout", "bank")
+                "share_value_per_city", "treasury_payout", "founding_supply_after_switch",
+                "bank")
 _GAME_KEYS = ("players", "starting_cash", "rounds_per_dividend", "general_dividends",
               "links_per_expand", "min_bid", "develop_cost", "develop_step",
               "develop_max_per_city", "develop_markers", "income_max", "bank")
@@ -370,8 +374,11 @@ def _rules_2(t: dict[str, Any], source: str, marks: list[tuple[str, str]]) -> Ru
             raise DataError(f"{where}.months: missing {action}")
         months[action] = _int(months_t[action], f"{where}.months.{action}", 1)
     payout = t["treasury_payout"]
-    if not isinstance(payout, bool):
-        raise DataError(f"{where}.treasury_payout: true or false, not {payout!r}")
+    founding_supply = t["founding_supply_after_switch"]
+    for key, flag in (("treasury_payout", payout),
+                      ("founding_supply_after_switch", founding_supply)):
+        if not isinstance(flag, bool):
+            raise DataError(f"{where}.{key}: true or false, not {flag!r}")
     dividends = _int(t["general_dividends"], f"{where}.general_dividends", 1)
     switch = _int(t["switch_dividend"], f"{where}.switch_dividend", 0)
     _provisional(t, "game", marks)
@@ -390,7 +397,7 @@ def _rules_2(t: dict[str, Any], source: str, marks: list[tuple[str, str]]) -> Ru
         max_links_per_city=_int(t["max_links_per_city"], f"{where}.max_links_per_city", 1),
         develop_locations=_int(t["develop_locations"], f"{where}.develop_locations", 1),
         share_value_per_city=_int(t["share_value_per_city"], f"{where}.share_value_per_city"),
-        treasury_payout=payout,
+        treasury_payout=payout, founding_supply_after_switch=founding_supply,
     )
 
 

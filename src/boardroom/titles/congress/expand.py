@@ -3,7 +3,9 @@
 Rules version 2 (congress-facts.md, "The three actions"; :func:`v2_refusal`): a
 shareholder builds, paid from the treasury to the bank; one company per link; no company
 builds more than three links from one city, nor all the links of a city that has more than
-two; before the 3rd General Dividend one link a turn at its cost ($10), no foreign link and
+two; a link may also join two locations the company already reaches (a loop: Boardroom's
+reading, the posts require only that the first link touch the home station); before the
+3rd General Dividend one link a turn at its cost ($10), no foreign link and
 no link to another active company's home station; after it the plurality holder may build
 a second link (at twice its cost: two for $30); a link raises the company's income by the
 values of the locations at both ends. Track may be built to the home of a company not yet
@@ -29,11 +31,11 @@ from boardroom.titles.congress.data import FOUNDING, PORT
 from boardroom.titles.congress.state import ACTIVE, BANK, INACTIVE, CongressState, treasury
 
 
-def home_company(state: CongressState, city: int) -> int:
-    """The active company with a home station at ``city`` (merged companies may have
-    several, rule congress.merger.several-homes), or -1."""
+def home_company(state: CongressState, city: int, besides: int = -1) -> int:
+    """The active company (other than ``besides``) with a home station at ``city`` (merged
+    companies may have several, rule congress.merger.several-homes), or -1."""
     for company, homes in enumerate(state.homes):
-        if city in homes and state.status[company] == ACTIVE:
+        if city in homes and state.status[company] == ACTIVE and company != besides:
             return company
     return -1
 
@@ -80,7 +82,7 @@ def v2_refusal(state: CongressState, company: int, link: int, frm: int, to: int,
                              f"{where} is a foreign link: foreign links are built only "
                              f"after General Dividend {rules.switch_dividend}"
                              + (" and never as the free link" if free else ""))
-    target = home_company(state, to)
+    target = home_company(state, to, besides=company)
     if target >= 0 and (free or not state.switched):
         return IllegalAction("congress.expand.no-early-merger",
                              f"{data.cities[to].name} is {state.cid(target)}'s home station: "
@@ -119,8 +121,8 @@ def links(state: CongressState, company: int, free: bool = False,
                 continue
             ln = data.links[link]
             other = ln.b if ln.a == city else ln.a
-            if other in network:
-                continue
+            if other in network and (not v2 or other < city):
+                continue  # version 2 lists a link inside the network once, from its lower end
             if v2:
                 if (not free and link_cost(state, link, second) > cash) or \
                         v2_refusal(state, company, link, city, other, free) is not None:
@@ -152,7 +154,10 @@ def check(state: CongressState, seat: int, company: int, frm: int,
         return IllegalAction("congress.expand.link",
                              f"{where} already carries {state.cid(state.owner[link])}'s track")
     network = state.network[company]
-    if frm not in network or to in network:
+    if state.version == 2 and frm not in network:
+        return IllegalAction("congress.expand.network",
+                             f"{where} must start at a location {co.id}'s track reaches")
+    if state.version == 1 and (frm not in network or to in network):
         return IllegalAction("congress.expand.network",
                              f"{where} must run from a city {co.id} reaches to one it does not")
     if state.version == 2:
@@ -211,7 +216,7 @@ def _build_2(state: CongressState, seat: int, company: int, link: int, frm: int,
     state.markers[company] -= 1
     state.owner[link] = company
     state.links_built += 1
-    target = home_company(state, to)
+    target = home_company(state, to, besides=company)
     state.network[company].add(to)
     gain = state.value[frm] + state.value[to]
     state.income[company] = min(data.rules.income_max, state.income[company] + gain)

@@ -481,7 +481,7 @@ class CongressTitle(Title[CongressState, CongressAction]):
             second = state.step == EXPAND_MORE
             cost = 0 if free else expand.link_cost(state, link, second)
             gain = state.value[frm] + state.value[to]
-            target = expand.home_company(state, to)
+            target = expand.home_company(state, to, besides=c)
             where = f"{data.cities[frm].name}-{data.cities[to].name}"
             price = "as its free link" if free else (
                 f"for {cost}" + ("" if second else f", {rules.cost_of('expand')} months"))

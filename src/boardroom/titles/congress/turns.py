@@ -163,7 +163,8 @@ def apply(state: CongressState, action: CongressAction, seat: int, log: list[str
         flow.end_turn(state, log)
     elif isinstance(action, Nominate):
         company = data.company_index[action.company]
-        capitalise.open_auction(state, company, POOL, seat, CAPITALISE)
+        capitalise.open_auction(state, company, capitalise.offer_source(state, company), seat,
+                                CAPITALISE)
         state.step = AUCTION
         assert state.auction is not None
         state.actor = state.auction.order[0]
