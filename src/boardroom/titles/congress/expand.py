@@ -103,14 +103,41 @@ def v2_refusal(state: CongressState, company: int, link: int, frm: int, to: int,
     return None
 
 
+_COUNTS: dict[tuple[int, ...], list[list[int]]] = {}
+
+
+def links_at_cities(state: CongressState) -> list[list[int]]:
+    """Version 2: each company's count of its links at each location (one pass; the last
+    few results are remembered by the track's content; read only)."""
+    key = tuple(state.owner)
+    cached = _COUNTS.get(key)
+    if cached is not None and len(cached) == len(state.data.companies):
+        return cached
+    data = state.data
+    counts = [[0] * len(data.cities) for _ in data.companies]
+    for link, who in enumerate(state.owner):
+        if who >= 0:
+            ln = data.links[link]
+            row = counts[who]
+            row[ln.a] += 1
+            row[ln.b] += 1
+    if len(_COUNTS) > 64:
+        _COUNTS.clear()
+    _COUNTS[key] = counts
+    return counts
+
+
 def links(state: CongressState, company: int, free: bool = False,
-          second: bool = False) -> list[tuple[int, int, int]]:
+          second: bool = False, counts: list[int] | None = None) -> list[tuple[int, int, int]]:
     """(link, from, to) of every link the company may build now (money and markers too);
-    version 2: ``free`` the free link, ``second`` the second link of a two-link Expand."""
+    version 2: ``free`` the free link, ``second`` the second link of a two-link Expand,
+    ``counts`` its links at each location if already counted."""
     if state.markers[company] <= 0:
         return []
+    if state.version == 2:
+        return _links_2(state, company, free, second, counts)
     data = state.data
-    v2 = state.version == 2
+    v2 = False
     cash = state.ledger.cash[treasury(data.companies[company].id)]
     network = state.network[company]
     owner = state.owner
@@ -226,3 +253,59 @@ def _build_2(state: CongressState, seat: int, company: int, link: int, frm: int,
     log.append(f"{state.players[seat]} expands {co.id}: {where} {price}; its income rises "
                f"by {gain} to {state.income[company]}{tail}.")
     return target
+
+
+def _links_2(state: CongressState, company: int, free: bool, second: bool,
+             counts: list[int] | None) -> list[tuple[int, int, int]]:
+    """:func:`links` for version 2, fast: the same rules as :func:`v2_refusal` (the random
+    play tests check that every listed link passes :func:`check`), counted once a call."""
+    data = state.data
+    rules = data.rules
+    cash = state.ledger.cash[treasury(data.companies[company].id)]
+    network = state.network[company]
+    owner = state.owner
+    links_at = data.links_at
+    if counts is None:
+        mine = [0] * len(data.cities)
+        for link, who in enumerate(owner):
+            if who == company:
+                ln = data.links[link]
+                mine[ln.a] += 1
+                mine[ln.b] += 1
+    else:
+        mine = counts
+    switched = state.switched and not free
+    others: set[int] = set()
+    if not switched:
+        for c, homes in enumerate(state.homes):
+            if c != company and homes and state.status[c] == ACTIVE:
+                others |= homes
+    top = rules.max_links_per_city
+    factor = rules.second_link_factor if second else 1
+    ports = data.cities
+    out = []
+    for city in sorted(network):
+        if mine[city] >= top:
+            continue
+        total_here = len(links_at[city])
+        if total_here > 2 and mine[city] + 1 == total_here:
+            continue
+        for link in links_at[city]:
+            if owner[link] >= 0:
+                continue
+            ln = data.links[link]
+            other = ln.b if ln.a == city else ln.a
+            if other in network and other < city:
+                continue
+            if not free and ln.cost * factor > cash:
+                continue
+            if not switched and (ports[other].kind == PORT or ports[city].kind == PORT
+                                 or other in others):
+                continue
+            if mine[other] >= top:
+                continue
+            total = len(links_at[other])
+            if total > 2 and mine[other] + 1 == total:
+                continue
+            out.append((link, city, other))
+    return out

@@ -42,13 +42,30 @@ from boardroom.titles.congress.state import (
 STEPS = (TURN, EXPAND_MORE, FREE_LINK)
 
 
+_ACTIONS: dict[tuple[int, int, int, int], CongressAction] = {}
+"""Made once: (kind, company, from, to) -> the action (0 Expand, 1 DevelopLink)."""
+
+
+def _expand_action(state: CongressState, company: int, frm: int, to: int) -> CongressAction:
+    key = (0, company, frm, to)
+    action = _ACTIONS.get(key)
+    if action is None:
+        data = state.data
+        action = Expand(data.companies[company].id, data.cities[frm].id, data.cities[to].id)
+        if len(_ACTIONS) > 100_000:
+            _ACTIONS.clear()
+        _ACTIONS[key] = action
+    return action
+
+
 def _expands(state: CongressState, seat: int) -> list[CongressAction]:
     data = state.data
     out: list[CongressAction] = []
-    for c, co in enumerate(data.companies):
+    counts = expand.links_at_cities(state)
+    for c in range(len(data.companies)):
         if expand.may_expand(state, seat, c):
-            out.extend(Expand(co.id, data.cities[f].id, data.cities[t].id)
-                       for _, f, t in expand.links(state, c))
+            out.extend(_expand_action(state, c, f, t)
+                       for _, f, t in expand.links(state, c, counts=counts[c]))
     return out
 
 
@@ -58,12 +75,18 @@ def _develops(state: CongressState, seat: int) -> list[CongressAction]:
         return []
     top = data.rules.develop_max_per_city
     developed = state.developed
+    links = data.links
     out: list[CongressAction] = []
     for link, owner in enumerate(state.owner):
         if owner >= 0:
-            ln = data.links[link]
+            ln = links[link]
             if developed[ln.a] < top and developed[ln.b] < top:
-                out.append(DevelopLink(data.cities[ln.a].id, data.cities[ln.b].id))
+                key = (1, -1, ln.a, ln.b)
+                action = _ACTIONS.get(key)
+                if action is None:
+                    action = _ACTIONS[key] = DevelopLink(data.cities[ln.a].id,
+                                                         data.cities[ln.b].id)
+                out.append(action)
     return out
 
 
@@ -72,13 +95,11 @@ def legal(state: CongressState, seat: int) -> list[CongressAction]:
     cos = data.companies
     if state.step == FREE_LINK:
         c = state.free_link
-        return [Expand(cos[c].id, data.cities[f].id, data.cities[t].id)
-                for _, f, t in expand.links(state, c, free=True)]
+        return [_expand_action(state, c, f, t) for _, f, t in expand.links(state, c, free=True)]
     if state.step == EXPAND_MORE:
         c = state.expanding
         more: list[CongressAction] = [
-            Expand(cos[c].id, data.cities[f].id, data.cities[t].id)
-            for _, f, t in expand.links(state, c, second=True)]
+            _expand_action(state, c, f, t) for _, f, t in expand.links(state, c, second=True)]
         more.append(DONE)
         return more
     out: list[CongressAction] = [Nominate(co.id) for c, co in enumerate(cos)
