@@ -215,7 +215,7 @@ def test_fact_general_dividends_are_round_end_payouts_rounded_down() -> None:
     turn_of(game, 3)
     game.apply("develop LIV-MAN", 3)  # LMR's income 10 -> 12: 4 a share
     assert s.dividends_paid == 1 and s.round == 2
-    assert [s.cash(k) - before[k] for k in range(4)] == [8, 4, 0, 0]
+    assert [s.cash(k) - before[k] for k in range(4)] == [8, 4, 0, -2]  # Di paid 2
     s.income[idx(game, "LMR")] = 11  # 11 / 3 rounds down to 3
     assert boardroom.titles.congress.dividends.per_share(s, idx(game, "LMR")) == 3
 
@@ -451,7 +451,7 @@ def test_fact_the_game_ends_at_the_6th_dividend_with_treasury_payout_and_city_va
     game.apply("develop LIV-MAN", 3)  # income 19 -> 22: 7 a share at the 6th dividend
     assert s.step == OVER and game.is_over
     # dividend 7 + treasury 31 // 3 = 10 + 3 cities = 20 a share
-    assert [s.cash(k) - before[k] for k in range(4)] == [40, 20, 0, 0]
+    assert [s.cash(k) - before[k] for k in range(4)] == [40, 20, 0, -2]  # Di paid 2
     assert s.ledger.cash["co:LMR"] == 1
     assert game.result is not None and game.result.scores == tuple(s.cash(k) for k in range(4))
 
