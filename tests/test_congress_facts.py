@@ -494,3 +494,21 @@ def test_reading_after_the_switch_a_merger_supply_share_may_be_capitalised() -> 
     game.apply("auction LMR", 0)
     s = game.state
     assert s.auction is not None and s.auction.source == "supply"
+
+
+def test_the_version_2_view_carries_what_a_table_needs() -> None:
+    import json
+
+    game = new2()
+    activate2(game, "LMR", {0: 1})
+    lay2(game, "LMR", ["LIV", "MAN"])
+    view = game.view(1)
+    assert view == json.loads(json.dumps(view)) and view == game.view(None) | {"seat": 1}
+    assert view["rules_version"] == "2" and view["switch"] == {"dividend": 3, "passed": False}
+    london = next(c for c in view["cities"] if c["id"] == "LON")
+    assert {"x", "y", "kind", "value", "links"} <= set(london)
+    link = next(k for k in view["links"] if {k["a"], k["b"]} == {"LIV", "MAN"})
+    assert link["owner"] == "LMR" and link["cost"] == 10 and link["income"] == 10
+    assert [m["month"] for m in view["months"]["track"]] == [0, 0, 0, 0]
+    assert view["months"]["cutoff"] == 12 and view["months"]["costs"]["capitalise"] == 3
+    assert view["income_track"]["markers"] == [{"company": "LMR", "income": 10}]
