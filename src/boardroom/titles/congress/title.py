@@ -414,7 +414,7 @@ class CongressTitle(Title[CongressState, CongressAction]):
 
         >>> import boardroom
         >>> game = boardroom.new_game("congress", ["A", "B", "C"], seed=1)
-        >>> game.title.label(game.state, parse("auction LMR"), game.to_act[0])
+        >>> game.title.label(game.state, parse("auction LMR"), game.to_act[0])[:73]
         'Auction a share of Liverpool & Manchester (LMR), starting it at Liverpool'
         """
         data = state.data
