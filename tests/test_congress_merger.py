@@ -147,7 +147,7 @@ def test_congress_merger_shares_replaced_from_the_pool_then_the_merger_supply() 
 
 
 def test_congress_merger_shares_replaced_as_far_as_the_supply_goes() -> None:
-    raw = shipped_raw()
+    raw = shipped_raw(1)
     for co in raw["companies"]:
         if co["id"] == "LMR":
             co["pool"], co["merger_supply"] = 3, 0
@@ -241,7 +241,7 @@ def test_congress_merger_start_auction_from_the_pool_else_the_merger_supply() ->
     a = game.state.auction
     assert game.state.step == AUCTION and a is not None
     assert a.source == SUPPLY and a.auctioneer == 0 and game.to_act == (0,)
-    raw = shipped_raw()
+    raw = shipped_raw(1)
     for co in raw["companies"]:
         if co["id"] == "LYR":
             co["pool"] = 1

@@ -119,7 +119,7 @@ def test_congress_undo_to_the_start_gives_the_opening() -> None:
     assert snapshot(game) == fresh
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [2, 3, 5])
 def test_congress_random_play_other_player_counts(players: int) -> None:
     names = ["Ann", "Bob", "Cy", "Di", "Ed"][:players]
     game = boardroom.new_game("congress", names, seed=players)

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 import boardroom
+from boardroom import Game as V1
 from boardroom import IllegalAction, OptionError
 from boardroom.cli.main import cli
 from boardroom.titles.congress.actions import Expand, parse
@@ -26,7 +27,7 @@ from congress_positions import activate, idx, lay, new, ok, turn_of
 
 
 def test_congress_data_every_value_is_marked_provisional() -> None:
-    data = load_data()
+    data = load_data(version=1)
     marked = {where for where, _ in data.provisional}
     for key in ("players", "starting_cash", "rounds_per_dividend", "general_dividends",
                 "links_per_expand", "min_bid", "develop_cost", "income_max"):
@@ -37,10 +38,10 @@ def test_congress_data_every_value_is_marked_provisional() -> None:
 
 
 def test_congress_data_option_replaces_the_shipped_file(tmp_path: Path) -> None:
-    raw = shipped_raw()
+    raw = shipped_raw(1)
     raw["game"]["starting_cash"]["3"] = 77
     raw["cities"][0]["value"] = 9
-    game = boardroom.new_game("congress", ["A", "B", "C"], options={"data": raw})
+    game = V1("congress", ["A", "B", "C"], options={"data": raw}, rules_version="1")
     assert game.view(None)["players"][0]["cash"] == 77
     assert game.state.value[0] == 9
     again = boardroom.load(game.to_record())  # the record holds the data itself
@@ -49,6 +50,12 @@ def test_congress_data_option_replaces_the_shipped_file(tmp_path: Path) -> None:
     path.write_text(json.dumps(raw))
     runner = CliRunner()
     out = tmp_path / "g.json"
+    result = runner.invoke(cli, ["new", "congress", "-p", "A,B,C", "--option",
+                                 f"data=@{path}", "-o", str(out)])
+    assert result.exit_code == 2 and "format version 1" in result.output  # a v1 file
+    raw2 = shipped_raw()
+    raw2["cities"][0]["value"] = 9
+    path.write_text(json.dumps(raw2))
     result = runner.invoke(cli, ["new", "congress", "-p", "A,B,C", "--option",
                                  f"data=@{path}", "-o", str(out)])
     assert result.exit_code == 0, result.output
@@ -107,10 +114,10 @@ def test_congress_data_option_is_content_never_a_file_name(tmp_path: Path) -> No
 ])
 def test_congress_data_bad_data_is_refused_naming_the_entry(change: object,
                                                              message: str) -> None:
-    raw = shipped_raw()
+    raw = shipped_raw(1)
     change(raw)  # type: ignore[operator]
     with pytest.raises(DataError, match=message):
-        boardroom.new_game("congress", ["A", "B", "C"], options={"data": raw})
+        V1("congress", ["A", "B", "C"], options={"data": raw}, rules_version="1")
 
 
 def test_congress_options_switches_and_defaults() -> None:
@@ -121,7 +128,7 @@ def test_congress_options_switches_and_defaults() -> None:
     with pytest.raises(OptionError, match="unknown Congress option"):
         new({"mode": "long"})
     with pytest.raises(OptionError, match=r"congress\.setup\.players"):
-        boardroom.new_game("congress", ["A", "B"])
+        V1("congress", ["A", "B"], rules_version="1")
     with pytest.raises(OptionError):
         new({"data": 7})
 
@@ -297,7 +304,7 @@ def test_congress_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
                                      "bot:heuristic,bot:random,bot:congress", "--seed", "3",
                                      "--option", option, "--save", str(save)])
         assert result.exit_code == 0, result.output
-        assert "The game ends after the last General Dividend" in result.output
+        assert "The game ends at the last General Dividend" in result.output
         assert boardroom.load(json.loads(save.read_text())).is_over
     human = runner.invoke(cli, ["play", "congress", "--seed", "1"],
                           input="?\n" + "1\n" * 40)

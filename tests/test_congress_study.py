@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import boardroom
 from boardroom.bench import congress as bench_congress
 from boardroom.bench import congress_study as study
 from boardroom.titles.congress.data import shipped_raw
@@ -41,7 +42,7 @@ def test_congress_bench_runs_and_reports_the_targets() -> None:
 def test_congress_study_command_on_a_users_data_file(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     raw = shipped_raw()
-    raw["game"]["links_per_expand"] = 1
+    raw["game"]["second_link_factor"] = 3
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(raw))
     out = tmp_path / "figures.json"
@@ -50,3 +51,25 @@ def test_congress_study_command_on_a_users_data_file(
     assert "1 games" in capsys.readouterr().out
     assert json.loads(out.read_text())["chaining=none special_dividend=chooser"]["games"] == 1
     assert study.main(["--games", "1", "--data", str(tmp_path / "missing.json")]) == 2
+
+
+def test_congress_balance_bench_counts_positions_actions_and_liveness(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from boardroom.bench import congress_balance as balance
+
+    tally = balance.run(3, 3, "medium", None, seed=0, options={})
+    assert tally.games == 3 and abs(sum(tally.position_wins) - 3) < 1e-9
+    assert abs(sum(tally.seat_wins) - 3) < 1e-9
+    game, record = balance.play(3, 0, ["medium"] * 3, {})
+    assert sorted(record.positions) == [0, 1, 2]
+    assert record.positions[0] == game.state.first  # the first to act is position 1
+    replay = boardroom.new_game("congress", ["P1", "P2", "P3"], seed=0)
+    turn_steps = 0
+    for action in game.record.actions:
+        turn_steps += replay.state.step == "turn"
+        replay.apply(action)
+    assert len(record.turn_actions) == turn_steps
+    assert balance.main(["--games", "2", "--players", "3", "--versus", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "win share by turn position" in out and "random win share" in out
+    assert balance.main(["--games", "1", "--bot", "nobody"]) == 2

@@ -15,7 +15,7 @@ import boardroom
 from acquire_positions import position
 from boardroom.bots import make_bot
 from boardroom.bots.base import bot_description, bot_names, parse_bot_spec
-from boardroom.bots.search.bot import SearchBot
+from boardroom.bots.search.bot import HARD, SearchBot
 from boardroom.bots.search.mcts import SearchResult
 from boardroom.core.errors import OptionError
 from boardroom.core.game import Game
@@ -264,7 +264,7 @@ def test_keep_plays_the_priors_choice_unless_the_search_clearly_beats_it() -> No
 
 
 def test_hard_plays_a_whole_congress_game_legally() -> None:
-    """Congress's hard level (its real budget: 30 iterations played out to the end)
+    """Congress's hard level (its real budget: 12 iterations, rollouts of 30 decisions)
     against two medium bots: every choice legal, the record replays to the result."""
     game = boardroom.new_game("congress", ["A", "B", "C"], seed=6)
     bots = [make_bot("hard", seed=1), make_bot("medium", seed=2), make_bot("medium", seed=3)]
@@ -274,7 +274,7 @@ def test_hard_plays_a_whole_congress_game_legally() -> None:
         action = bots[seat].choose(game, seat)
         assert action in game.legal_actions(seat)
         if seat == 0 and isinstance(bots[0], SearchBot) and bots[0].last is not None:
-            searched += bots[0].last.iterations == 30
+            searched += bots[0].last.iterations == HARD["congress"].iterations
             bots[0].last = None
         game.apply(action, seat)
     assert searched
@@ -385,7 +385,6 @@ def test_flat_search_plays_every_candidate_from_the_same_seeds() -> None:
 
 
 def test_rollouts_stop_the_given_number_of_cycles_on() -> None:
-    from boardroom.bots.search.bot import HARD
     from boardroom.bots.search.lost_atlas import LostAtlasDomain
     from boardroom.bots.search.mcts import _rollout
 

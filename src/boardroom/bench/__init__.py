@@ -7,6 +7,7 @@
     boardroom bench acquire clone                # a search's copy + legal + apply steps
     boardroom bench congress games               # complete Congress games and their replay
     boardroom bench congress study               # Congress: mergers by switch combination
+    boardroom bench congress balance             # Congress: turn position, liveness, actions
     boardroom bench lost_atlas games             # complete Lost Atlas games and their replay
     boardroom bench lost_atlas mapbuild          # automatic map builds
     boardroom bench lost_atlas lays              # listing every legal tile lay
@@ -64,6 +65,9 @@ BENCHMARKS: dict[str, dict[str, Benchmark]] = {
     "congress": {
         "games": Benchmark("boardroom.bench.congress", (),
                            "complete seeded games and their replay per action"),
+        "balance": Benchmark("boardroom.bench.congress_balance", (),
+                             "balance with 95% intervals: win share by turn position, "
+                             "games alive, each action's share, hard against medium"),
         "study": Benchmark("boardroom.bench.congress_study", (),
                            "the designer's question: merger flurries and Special Dividend "
                            "steering over bot games in every switch combination"),

@@ -4,6 +4,7 @@
 
     boardroom bench congress games                     # 200 random 4-player games
     boardroom bench congress games --games 50 --bot heuristic --chaining automatic
+    boardroom bench congress games --cpu               # processor time (a shared machine)
 
 It plays N complete seeded games (game ``k`` uses seed ``--seed + k``; seat ``s`` of game
 ``k`` gets a bot seeded ``k * 8 + s``), timing each whole game with the bots' decisions
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 
 import boardroom
@@ -41,17 +43,20 @@ def play(players: int, seed: int, bot: str, options: dict[str, str]) -> Game:
 
 
 def run(games: int, players: int, bot: str, options: dict[str, str],
-        seed: int = 0) -> GameFigures:
-    return time_games(lambda k: play(players, k, bot, options), games, seed)
+        seed: int = 0, cpu: bool = False) -> GameFigures:
+    return time_games(lambda k: play(players, k, bot, options), games, seed,
+                      clock=time.process_time if cpu else time.perf_counter)
 
 
-def report(figures: GameFigures, players: int, bot: str, options: dict[str, str]) -> list[str]:
+def report(figures: GameFigures, players: int, bot: str, options: dict[str, str],
+           cpu: bool = False) -> list[str]:
     def verdict(value: float, target: float) -> str:
         return "meets" if value < target else "MISSES"
 
     opts = ", ".join(f"{k}={v}" for k, v in options.items())
+    clock = "processor time" if cpu else "wall clock"
     lines = [f"congress: {figures.games} complete games, {players} players, {bot} bot on "
-             f"every seat ({opts})",
+             f"every seat ({opts}; {clock})",
              f"  game:   median {figures.median_game_s * 1000:.1f} ms   "
              f"p90 {figures.p90_game_s * 1000:.1f} ms   mean actions {figures.mean_actions:.0f}"]
     if bot == "random" and players == 4:
@@ -78,6 +83,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--chaining", default="none", choices=("none", "automatic"))
     p.add_argument("--special-dividend", default="chooser", choices=("chooser", "acquired"))
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
+    p.add_argument("--cpu", action="store_true",
+                   help="time by the processor time this process used, not the wall clock "
+                        "(fairer on a machine other programs share)")
     return p
 
 
@@ -88,11 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error("--games must be at least 1")
     options = {"chaining": args.chaining, "special_dividend": args.special_dividend}
     try:
-        figures = run(args.games, args.players, args.bot, options, args.seed)
+        figures = run(args.games, args.players, args.bot, options, args.seed, args.cpu)
     except boardroom.BoardroomError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    for line in report(figures, args.players, args.bot, options):
+    for line in report(figures, args.players, args.bot, options, args.cpu):
         print(line)
     return 0
 

@@ -17,7 +17,8 @@ and ``special_dividend`` it reports:
   many mergers a turn that has one holds; the share of mergers that happen in a turn with
   two or more; the clustering across turns: how much likelier a merger turn is right
   after a merger turn than in general (lift), and the share of a game's mergers inside
-  its busiest round-long window of turns.
+  its busiest "round-long" window of turns (as many turns as players: one turn each,
+  which on rules version 2's months track is a fraction of a round).
 * **Steering the Special Dividend** — over the mergers the active player decides (two
   active companies connecting): how often they hold stock in both, one or neither side;
   when they hold more in one side, how often the payer is that side; how often the payer
@@ -26,8 +27,9 @@ and ``special_dividend`` it reports:
   want it"); and how often the active player is then a minor holder of the acquired
   company (another player holds more of it).
 
-The figures describe heuristic bots on Boardroom's provisional frame (docs/congress.md),
-not the designer's game.
+The figures describe heuristic bots on the rules version a new game plays (version 2, the
+frame of congress-facts.md with Boardroom's provisional values; docs/congress.md), not the
+designer's game.
 """
 
 from __future__ import annotations

@@ -16,6 +16,13 @@ Rules of thumb (all read from the public state; Congress has no hidden informati
   chooser rule it names the side in which it holds more stock); starting a merger
   company, the one whose Special Dividend pays it the most.
 
+Rules version 2 (the months track): time is the currency of turns, so on its turn it
+compares each action's expected money *per month* it costs (Expand 2, Develop 1; a
+Capitalise costs the nominator nothing unless nobody bids, so it is valued at the chance
+of a sale); a share's worth adds the end-game value (its part of the treasury and $1 a
+city); a bid's limit subtracts the months a won share costs, at :data:`MONTH_VALUE`
+times the dividends left.
+
 >>> import boardroom
 >>> from boardroom.bots import make_bot
 >>> game = boardroom.new_game("congress", ["A", "B", "C"], seed=3)
@@ -33,10 +40,11 @@ from boardroom.bots.base import Bot, register_bot
 from boardroom.core.game import Game
 from boardroom.core.rng import Rng
 from boardroom.core.title import Action
-from boardroom.titles.congress import dividends, expand
+from boardroom.titles.congress import capitalise, develop, dividends, expand
 from boardroom.titles.congress.actions import (
     Bid,
     Develop,
+    DevelopLink,
     Done,
     Expand,
     Merge,
@@ -49,14 +57,22 @@ from boardroom.titles.congress.state import (
     ALL_STARTED,
     AUCTION,
     EXPAND_MORE,
+    FREE_LINK,
     MERGE,
     MERGER_AUCTION,
     START,
+    TURN,
     CongressState,
 )
 
 BID_FRACTION = 0.9
 GROWTH_PER_MARKER = 1.5
+MONTH_VALUE = 0.5
+"""Version 2: what a month of the bot's time is worth, per General Dividend left."""
+BUDGET_SPREAD = 0.5
+"""Version 2: the share of its part of the shares on offer the bot budgets its cash for."""
+GROWTH_2 = 6.0
+"""Version 2: the income a company's treasury should still buy per $10 (one link)."""
 
 
 def dividends_left(state: CongressState) -> int:
@@ -65,9 +81,45 @@ def dividends_left(state: CongressState) -> int:
 
 def share_worth(state: CongressState, company: int, extra: int = 1) -> float:
     """What one more share should still pay its holder."""
+    if state.version == 2:
+        return share_worth_2(state, company, extra)
     growth = min(state.markers[company], 3) * GROWTH_PER_MARKER
     income = state.income[company] or state.value[state.data.companies[company].home]
     return dividends_left(state) * (income + growth) / (state.issued(company) + extra)
+
+
+def share_worth_2(state: CongressState, company: int, extra: int = 1) -> float:
+    """Version 2: dividends left x (income + what its treasury still builds) / shares, plus
+    the end payouts (treasury part and a dollar a city)."""
+    left = dividends_left(state)
+    issued = state.issued(company) + extra
+    treasury_cash = state.ledger.cash[f"co:{state.cid(company)}"]
+    links_left = min(treasury_cash // 10, 2 * left)
+    growth = links_left * GROWTH_2 * left / 2
+    income = state.income[company]
+    if state.status[company] != ACTIVE:
+        home = state.data.companies[company].home
+        income = 2 * state.value[home] + 2
+    end = state.data.rules.share_value_per_city * (len(state.network[company]) + links_left)
+    return (left * income + growth) / issued + end
+
+
+def budget(state: CongressState, seat: int) -> float:
+    """Version 2: the most the bot spends on one share: its cash spread over the shares it
+    may expect to buy (its part of those on offer now, at least one)."""
+    on_offer = sum(state.pool(c) for c in range(len(state.data.companies))
+                   if capitalise.may_offer(state, c))
+    expect = max(1.0, BUDGET_SPREAD * on_offer / len(state.players))
+    return state.cash(seat) / expect
+
+
+def rules_months(state: CongressState) -> int:
+    """Months a won share costs its winner (version 2)."""
+    return state.data.rules.cost_of("capitalise")
+
+
+def month_value(state: CongressState) -> float:
+    return MONTH_VALUE * dividends_left(state)
 
 
 def my_income_share(state: CongressState, company: int, seat: int) -> float:
@@ -117,6 +169,8 @@ class CongressBot(Bot):
         data = state.data
         if isinstance(action, Pass | Done):
             return 0.0
+        if state.version == 2 and state.step in (TURN, EXPAND_MORE, FREE_LINK):
+            return self._score_2(state, seat, action)
         if isinstance(action, Nominate):
             company = data.company_index[action.company]
             surplus = BID_FRACTION * share_worth(state, company) - data.rules.min_bid
@@ -145,6 +199,40 @@ class CongressBot(Bot):
                 0.01 * state.held(acquirer, seat)
         return 0.0
 
+    def _score_2(self, state: CongressState, seat: int, action: Action) -> float:
+        """Version 2: expected money per month of the bot's time."""
+        data = state.data
+        rules = data.rules
+        left = dividends_left(state)
+        if isinstance(action, Nominate):
+            company = data.company_index[action.company]
+            worth = share_worth(state, company)
+            surplus = BID_FRACTION * worth - 3 * month_value(state) - rules.min_bid
+            mine = my_income_share(state, company, seat) if state.issued(company) else 0.0
+            # a sale funds a company it holds; a no-bid costs it 3 months
+            return (0.5 * surplus + mine * 10.0) / rules.cost_of("capitalise")
+        if isinstance(action, Expand):
+            company = data.company_index[action.company]
+            frm, to = data.city_index[action.frm], data.city_index[action.to]
+            mine = my_income_share(state, company, seat)
+            if state.step == FREE_LINK:
+                return state.value[frm] + state.value[to]
+            target = expand.home_company(state, to, besides=company)
+            if target >= 0:
+                gain = max(merge_gain(state, seat, target, company, payer)
+                           for payer in (target, company))
+            else:
+                gain = left * (state.value[frm] + state.value[to]) * mine \
+                    + mine * rules.share_value_per_city * state.issued(company)
+            months = 1 if state.step == EXPAND_MORE else rules.cost_of("expand")
+            return gain / months
+        if isinstance(action, DevelopLink):
+            frm, to = data.city_index[action.frm], data.city_index[action.to]
+            gain = sum(my_income_share(state, c, seat) * develop.income_gain(state, c, (frm, to))
+                       for c, st in enumerate(state.status) if st == ACTIVE)
+            return (left * gain - rules.develop_cost) / rules.cost_of("develop")
+        return 0.0
+
     def _best(self, state: CongressState, seat: int, actions: list[Action]) -> Action:
         scored = [(self._score(state, seat, a), a) for a in actions]
         top = max(s for s, _ in scored)
@@ -159,6 +247,9 @@ class CongressBot(Bot):
             issued = state.issued(a.company) + 1
             worth += state.income[a.company] // issued
         limit = BID_FRACTION * worth
+        if state.version == 2:
+            limit -= rules_months(state) * month_value(state)
+            limit = min(limit, budget(state, seat))
         bids = [x for x in actions if isinstance(x, Bid)]
         if bids and bids[0].amount <= limit:
             return bids[0]

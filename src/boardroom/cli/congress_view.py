@@ -23,6 +23,12 @@ STEP_WORDS: dict[str, str] = {
     "merge": "decide the merger: which company is acquired",
     "start": "start a merger company",
     "all-started": "pass, or auction any share from a bank pool",
+    "free-link": "lay the new company's free link from its home station",
+}
+STEP_WORDS_2: dict[str, str] = {
+    "turn": "auction a share (the winner pays 3 months), expand a company (2 months) or "
+            "develop both ends of a link (1 month)",
+    "expand-more": "build a second link (twice its cost) or say done",
 }
 
 
@@ -30,16 +36,30 @@ def status_lines(view: Any) -> list[Text]:
     names = [p["name"] for p in view["players"]]
     paid, total = view["general_dividends"]
     opts = view["options"]
-    lines = [Text(f"Congress — round {view['round']}, turn {view['turn']}; General Dividends "
-                  f"{paid}/{total} (next after round {view['next_dividend_round']}); "
-                  f"chaining {opts['chaining']}, Special Dividend {opts['special_dividend']}",
-                  style="bold")]
+    months = view.get("months")
+    if months:
+        switch = view["switch"]
+        passed = " (passed)" if switch["passed"] else ""
+        lines = [Text(f"Congress — round {view['round']} (cut-off: month {months['cutoff']}), "
+                      f"turn {view['turn']}; General Dividends {paid}/{total}, the switch at "
+                      f"General Dividend {switch['dividend']}{passed}; "
+                      f"chaining {opts['chaining']}, Special Dividend "
+                      f"{opts['special_dividend']}", style="bold")]
+        track = sorted(months["track"], key=lambda m: (m["month"], -m["stamp"]))
+        lines.append(Text("Months track (furthest behind acts next): " + ", ".join(
+            f"{m['player']} {m['month']}" for m in track)))
+    else:
+        lines = [Text(f"Congress — round {view['round']}, turn {view['turn']}; General "
+                      f"Dividends {paid}/{total} (next after round "
+                      f"{view['next_dividend_round']}); chaining {opts['chaining']}, Special "
+                      f"Dividend {opts['special_dividend']}", style="bold")]
     if view.get("result") is not None:
         lines.append(Text("Game over.", style="bold"))
         return lines
+    words = {**STEP_WORDS, **STEP_WORDS_2} if months else STEP_WORDS
     for seat in view["to_act"]:
         line = Text(f"{names[view['current']]}'s turn: ")
-        line.append(f"{names[seat]} must {STEP_WORDS.get(view['step'], view['step'])}",
+        line.append(f"{names[seat]} must {words.get(view['step'], view['step'])}",
                     style="bold")
         lines.append(line + Text("."))
     a = view.get("auction")
@@ -94,7 +114,7 @@ def map_table(view: Any) -> Table:
     """Each city, its value and home station, and the links from it with their track."""
     table = Table(title="Map", title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
                   show_edge=False)
-    table.add_column("City")
+    table.add_column("Location")
     table.add_column("Value", justify="right")
     table.add_column("Home of")
     table.add_column("Links (cost, track)")
@@ -105,8 +125,9 @@ def map_table(view: Any) -> Table:
         by_city.setdefault(a, []).append(f"{b} {link['cost']} {owner}")
         by_city.setdefault(b, []).append(f"{a} {link['cost']} {owner}")
     for city in view["cities"]:
-        value = str(city["value"]) + ("+" * city["developed"])
-        table.add_row(f"{city['id']} {city['name']}", value, city["home_of"] or "",
+        value = str(city["value"]) + (f" (+{city['developed']})" if city["developed"] else "")
+        port = " (port)" if city.get("kind") == "port" else ""
+        table.add_row(f"{city['id']} {city['name']}{port}", value, city["home_of"] or "",
                       "; ".join(by_city.get(city["id"], [])))
     return table
 
@@ -117,12 +138,18 @@ def players_table(view: Any) -> Table:
     table.add_column("")
     table.add_column("Player")
     table.add_column("Cash", justify="right")
+    months = view.get("months")
+    if months:
+        table.add_column("Month", justify="right")
     table.add_column("Shares")
     for seat, p in enumerate(view["players"]):
         mark = "▶" if seat in view["to_act"] else ("•" if seat == view["current"] else "")
         shares = ", ".join(f"{k} {v}" for k, v in p["shares"].items()) or "-"
         style = "bold" if seat == view.get("seat") else ""
-        table.add_row(mark, Text(p["name"], style=style), str(p["cash"]), shares)
+        cells: list[str | Text] = [mark, Text(p["name"], style=style), str(p["cash"])]
+        if months:
+            cells.append(str(months["track"][seat]["month"]))
+        table.add_row(*cells, shares)
     return table
 
 

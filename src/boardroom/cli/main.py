@@ -338,10 +338,14 @@ def bench(ctx: click.Context, args: Sequence[str]) -> None:
 @click.option("--no-legend", is_flag=True, help="Leave the legend out.")
 def render(mapfile: str, output: str | None, png_path: str | None, phase: str | None,
            coords: bool, no_legend: bool) -> None:
-    """Draw the Railways of the Lost Atlas map in MAPFILE as SVG: a JSON map file, or a
-    game record (the map as it stands after the record's actions)."""
+    """Draw a map as SVG: a Railways of the Lost Atlas JSON map file or game record (the
+    map as it stands after the record's actions), or a Congress game record (rules
+    version 2: the graph, the income and months tracks)."""
     from boardroom.titles.lost_atlas.render import svg as render_svg
 
+    if render_svg.is_game_record(mapfile) and _record_title(mapfile) == "congress":
+        _render_congress(mapfile, output, png_path)
+        return
     if render_svg.is_game_record(mapfile):
         picture, game_phase = render_svg.record_picture(mapfile)
         phase = phase or game_phase
@@ -364,6 +368,42 @@ def render(mapfile: str, output: str | None, png_path: str | None, phase: str | 
     if png_path is not None:
         try:
             used = render_svg.svg_to_png(svg, png_path)
+        except OSError as exc:
+            raise CliError(f"cannot write {png_path}: {exc.strerror or exc}") from exc
+        click.echo(f"Wrote {png_path} (with {used}).")
+
+
+def _record_title(path: str) -> str:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    title = data.get("title") if isinstance(data, dict) else None
+    return title if isinstance(title, str) else ""
+
+
+def _render_congress(path: str, output: str | None, png_path: str | None) -> None:
+    """``boardroom render`` for a Congress record: its board as it stands (SVG, PNG)."""
+    from boardroom.titles.congress.render import render_svg
+    from boardroom.titles.lost_atlas.render import svg as png
+
+    game = load_game(path)
+    try:
+        svg = render_svg(game.view(None))
+    except ValueError as exc:
+        raise CliError(f"{path}: {exc}") from exc
+    if output is None and png_path is None:
+        click.echo(svg, nl=False)
+        return
+    if output is not None:
+        try:
+            Path(output).write_text(svg, encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {output}: {exc.strerror or exc}") from exc
+        click.echo(f"Wrote {output}: Congress, round {game.state.round}.")
+    if png_path is not None:
+        try:
+            used = png.svg_to_png(svg, png_path)
         except OSError as exc:
             raise CliError(f"cannot write {png_path}: {exc.strerror or exc}") from exc
         click.echo(f"Wrote {png_path} (with {used}).")

@@ -51,7 +51,7 @@ HARD: dict[str, SearchConfig] = {
     "acquire": SearchConfig(iterations=60, depth=2, horizon=6, widen=1.5, explore=0.4),
     "lost_atlas": SearchConfig(iterations=6, depth=1, horizon=400, flat=1, cycles=3,
                                max_steps=1000, keep=0.02),
-    "congress": SearchConfig(iterations=30, depth=1, horizon=400, widen=1.5, explore=0.4),
+    "congress": SearchConfig(iterations=12, depth=1, horizon=30, widen=1.5, explore=0.4),
 }
 """The ``hard`` level's search, per title: at most about a second a decision here."""
 

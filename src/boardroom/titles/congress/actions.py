@@ -9,7 +9,8 @@ notation                           meaning
                                    merger company has started, the rest of the turn)
 ``expand LMR LIV-WIG``             Expand: LMR builds the link from Liverpool to Wigan
 ``done``                           end an Expand before its last link
-``develop MAN``                    Develop: raise Manchester's value
+``develop MAN``                    Develop (rules version 1): raise Manchester's value
+``develop LIV-MAN``                Develop (rules version 2): raise both ends of a link
 ``merge MSL into LMR``             a merger: MSL is acquired by LMR (the acquired pays)
 ``merge MSL into LMR pay LMR``     ... and LMR pays the Special Dividend (chooser rule)
 ``start LYR``                      start the merger company LYR
@@ -81,6 +82,17 @@ class Develop(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DevelopLink(Action):
+    """Rules version 2: develop the two locations at the ends of one company's link."""
+
+    frm: str
+    to: str
+
+    def __str__(self) -> str:
+        return f"develop {self.frm}-{self.to}"
+
+
+@dataclass(frozen=True, slots=True)
 class Merge(Action):
     acquired: str
     acquirer: str
@@ -100,7 +112,8 @@ class Start(Action):
         return f"start {self.company}"
 
 
-CongressAction = Nominate | Bid | Pass | Expand | Done | Develop | Merge | Start
+CongressAction = (Nominate | Bid | Pass | Expand | Done | Develop | DevelopLink | Merge
+                  | Start)
 
 PASS = Pass()
 DONE = Done()
@@ -136,6 +149,11 @@ def _parse(text: str) -> CongressAction:
         if not rest[0].isdigit():
             raise NotationError(f"{text!r}: {rest[0]!r} is not a whole number")
         return Bid(int(rest[0]))
+    if head == "develop" and len(rest) == 1 and "-" in rest[0]:
+        cities = rest[0].split("-")
+        if len(cities) != 2:
+            raise NotationError(f"{text!r}: two locations are written A-B, e.g. LIV-MAN")
+        return DevelopLink(_ident(cities[0], text), _ident(cities[1], text))
     if head in ("auction", "develop", "start") and len(rest) == 1:
         ident = _ident(rest[0], text)
         if head == "auction":
@@ -154,5 +172,5 @@ def _parse(text: str) -> CongressAction:
             payer = _ident(rest[4], text)
         return Merge(_ident(rest[0], text), _ident(rest[2], text), payer)
     raise NotationError(f"{text!r} is not a Congress action (auction CO, bid N, pass, "
-                        f"expand CO FROM-TO, done, develop CITY, merge A into B [pay A|B], "
+                        f"expand CO FROM-TO, done, develop CITY or A-B, merge A into B [pay A|B], "
                         f"start CO)")

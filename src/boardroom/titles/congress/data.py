@@ -1,18 +1,22 @@
 """Congress's game data: the map, the companies and every number of the game.
 
-The shipped file is ``data/congress.toml``; every value in it is Boardroom's invention,
-marked ``provisional`` there and listed in ``docs/congress.md``. A user may replace it
-with their own data (option ``data``: the data file's content, as TOML text or as the
-JSON object; never a file name: the game server takes options from strangers, so the title
-reads no file. The command line reads a file and passes its content, see
-:func:`read_file`), checked here entry by entry; a bad file is a :class:`DataError`
-naming the entry. Content and files are capped at :data:`MAX_DATA_BYTES`, checked before
-anything is parsed.
+Two data formats, one per rules version: ``data/congress.toml`` (format version 2, rules
+version 2: the Great Britain map and the designer's frame of congress-facts.md, every
+value Boardroom chose marked ``provisional``) and ``data/congress-1.toml`` (format version
+1, the first invented frame, kept so that rules-version-1 records replay). Both are listed
+in ``docs/congress.md``. A user may replace it with their own data (option ``data``: the
+data file's content, as TOML text or as the JSON object; never a file name: the game
+server takes options from strangers, so the title reads no file. The command line reads a
+file and passes its content, see :func:`read_file`), checked here entry by entry; a bad
+file is a :class:`DataError` naming the entry. Content and files are capped at
+:data:`MAX_DATA_BYTES`, checked before anything is parsed.
 
 >>> data = load_data()
->>> data.city_index["MAN"], data.cities[data.city_index["MAN"]].value
-(17, 6)
+>>> max(data.cities, key=lambda c: c.value).name
+'London'
 >>> [c.id for c in data.companies if c.kind == "merger"]
+['CR', 'GWR', 'NER', 'LNWR', 'SWR']
+>>> [c.id for c in load_data(version=1).companies if c.kind == "merger"]
 ['LYR', 'MID', 'NER']
 """
 
@@ -29,9 +33,13 @@ from typing import Any
 from boardroom.core.errors import OptionError
 
 FORMAT = "congress-data"
-VERSION = 1
+VERSIONS = (1, 2)
+"""Data format versions: 1 for rules version 1, 2 for rules version 2."""
 FOUNDING = "founding"
 MERGER = "merger"
+CITY = "city"
+PORT = "port"
+"""A foreign port: a location off the coast, reached by foreign links only (rules v2)."""
 
 
 class DataError(OptionError):
@@ -43,6 +51,10 @@ class City:
     id: str
     name: str
     value: int
+    kind: str = CITY
+    x: int = 0
+    y: int = 0
+    """Where the drawing places it (version 2 data; 0 in version 1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +94,23 @@ class Rules:
     develop_markers: int
     income_max: int
     bank: int
+    # version 2 (the months track and the designer's frame); version 1 leaves the defaults
+    switch_dividend: int = 0
+    round_months: dict[int, int] | None = None
+    months: dict[str, int] | None = None
+    second_link_factor: int = 2
+    max_links_per_city: int = 0
+    develop_locations: int = 1
+    share_value_per_city: int = 0
+    treasury_payout: bool = False
+    founding_supply_after_switch: bool = False
+    """Version 2: after the switch a founding company's merger supply may be Capitalised
+    too once its pool is empty (Boardroom's, provisional)."""
+
+    def cost_of(self, action: str) -> int:
+        """Months an action costs (version 2)."""
+        assert self.months is not None
+        return self.months[action]
 
 
 @dataclass(frozen=True)
@@ -89,6 +118,7 @@ class Data:
     """Checked game data; shared by every state of a game (never copied, never changed)."""
 
     source: str
+    version: int
     rules: Rules
     cities: tuple[City, ...]
     links: tuple[Link, ...]
@@ -142,6 +172,13 @@ def _check_id(ident: str, where: str) -> None:
     """Ids are written in the notation: upper-case letters, digits and ``_`` only."""
     if ident != ident.upper() or not ident.replace("_", "").isalnum():
         raise DataError(f"{where}: id {ident!r} must be upper-case letters, digits or _")
+MONTH_ACTIONS = ("capitalise", "expand", "develop", "pass")
+_GAME_KEYS_2 = ("players", "starting_cash", "general_dividends", "switch_dividend",
+                "round_months", "months", "min_bid", "second_link_factor",
+                "max_links_per_city", "develop_locations", "develop_step", "develop_cost",
+                "develop_max_per_city", "develop_markers", "income_max",
+                "share_value_per_city", "treasury_payout", "founding_supply_after_switch",
+                "bank")
 _GAME_KEYS = ("players", "starting_cash", "rounds_per_dividend", "general_dividends",
               "links_per_expand", "min_bid", "develop_cost", "develop_step",
               "develop_max_per_city", "develop_markers", "income_max", "bank")
@@ -169,21 +206,39 @@ def _unknown(table: dict[str, Any], known: tuple[str, ...], where: str) -> None:
 def parse_data(raw: object, source: str) -> Data:
     """Check a data object (the TOML or JSON file's content) and build :class:`Data`."""
     root = _table(raw, source)
-    _unknown(root, ("format", "version", "game", "cities", "links", "companies"), source)
+    _unknown(root, ("format", "version", "game", "cities", "links", "companies", "map"),
+             source)
     if root.get("format") != FORMAT:
         raise DataError(f"{source}: format must be {FORMAT!r}, not {root.get('format')!r}")
-    if root.get("version") != VERSION:
-        raise DataError(f"{source}: version must be {VERSION}, not {root.get('version')!r}")
+    version = root.get("version")
+    if version not in VERSIONS:
+        raise DataError(f"{source}: version must be one of {', '.join(map(str, VERSIONS))}, "
+                        f"not {version!r}")
+    assert isinstance(version, int)
     marks: list[tuple[str, str]] = []
-    rules = _rules(_table(root.get("game"), f"{source}: [game]"), source, marks)
+    if "map" in root:
+        map_t = _table(root["map"], f"{source}: [map]")
+        _unknown(map_t, (), f"{source}: [map]")
+        _provisional(map_t, "map", marks)
+    game_t = _table(root.get("game"), f"{source}: [game]")
+    rules = _rules(game_t, source, marks) if version == 1 else _rules_2(game_t, source, marks)
     cities: list[City] = []
     index: dict[str, int] = {}
     for n, item in enumerate(_list(root.get("cities"), f"{source}: cities")):
         where = f"{source}: cities[{n}]"
         t = _table(item, where)
-        _unknown(t, ("id", "name", "value"), where)
-        city = City(_str(t.get("id"), f"{where}.id"), _str(t.get("name"), f"{where}.name"),
-                    _int(t.get("value"), f"{where}.value", 0))
+        if version == 1:
+            _unknown(t, ("id", "name", "value"), where)
+            city = City(_str(t.get("id"), f"{where}.id"), _str(t.get("name"), f"{where}.name"),
+                        _int(t.get("value"), f"{where}.value", 0))
+        else:
+            _unknown(t, ("id", "name", "value", "kind", "x", "y"), where)
+            kind = t.get("kind", CITY)
+            if kind not in (CITY, PORT):
+                raise DataError(f"{where}.kind: 'city' or 'port', not {kind!r}")
+            city = City(_str(t.get("id"), f"{where}.id"), _str(t.get("name"), f"{where}.name"),
+                        _int(t.get("value"), f"{where}.value", 0), kind,
+                        _int(t.get("x", 0), f"{where}.x"), _int(t.get("y", 0), f"{where}.y"))
         if city.id in index:
             raise DataError(f"{where}: city id {city.id!r} appears twice")
         _check_id(city.id, where)
@@ -207,6 +262,8 @@ def parse_data(raw: object, source: str) -> Data:
             raise DataError(f"{where}: unknown city in {entry[:2]!r}")
         if a == b:
             raise DataError(f"{where}: a link joins two different cities")
+        if cities[a].kind == PORT and cities[b].kind == PORT:
+            raise DataError(f"{where}: a link joins at most one foreign port")
         key = frozenset((a, b))
         if key in between:
             raise DataError(f"{where}: {entry[0]}-{entry[1]} appears twice")
@@ -226,6 +283,8 @@ def parse_data(raw: object, source: str) -> Data:
         home = index.get(_str(t.get("home"), f"{where}.home"))
         if home is None:
             raise DataError(f"{where}.home: unknown city {t.get('home')!r}")
+        if cities[home].kind == PORT:
+            raise DataError(f"{where}.home: a home station is a city, not a foreign port")
         if home in home_of:
             raise DataError(f"{where}.home: {cities[home].id} is already the home station of "
                             f"{companies[home_of[home]].id}")
@@ -251,8 +310,8 @@ def parse_data(raw: object, source: str) -> Data:
         raise DataError(f"{source}: ids used by both a city and a company: {', '.join(clash)}")
     links_at = tuple(tuple(k for k, ln in enumerate(links) if c in (ln.a, ln.b))
                      for c in range(len(cities)))
-    return Data(source, rules, tuple(cities), tuple(links), tuple(companies), index, cindex,
-                links_at, between, home_of, tuple(marks))
+    return Data(source, version, rules, tuple(cities), tuple(links), tuple(companies), index,
+                cindex, links_at, between, home_of, tuple(marks))
 
 
 def _rules(t: dict[str, Any], source: str, marks: list[tuple[str, str]]) -> Rules:
@@ -289,12 +348,71 @@ def _rules(t: dict[str, Any], source: str, marks: list[tuple[str, str]]) -> Rule
     )
 
 
-SHIPPED = "congress/data/congress.toml"
+def _rules_2(t: dict[str, Any], source: str, marks: list[tuple[str, str]]) -> Rules:
+    """Version 2's ``[game]``: the months track and the designer's frame."""
+    where = f"{source}: game"
+    _unknown(t, _GAME_KEYS_2, where)
+    missing = [k for k in _GAME_KEYS_2 if k not in t]
+    if missing:
+        raise DataError(f"{where}: missing {', '.join(missing)}")
+    players = tuple(_int(p, f"{where}.players", 2) for p in _list(t["players"], where))
+    if not players:
+        raise DataError(f"{where}.players: at least one player count")
+    per_count: dict[str, dict[int, int]] = {}
+    for key, least in (("starting_cash", 0), ("round_months", 1)):
+        table = _table(t[key], f"{where}.{key}")
+        out: dict[int, int] = {}
+        for count, value in table.items():
+            if not str(count).isdigit():
+                raise DataError(f"{where}.{key}: keys are player counts, not {count!r}")
+            out[int(count)] = _int(value, f"{where}.{key}.{count}", least)
+        for n in players:
+            if n not in out:
+                raise DataError(f"{where}.{key}: no value for {n} players")
+        per_count[key] = out
+    months_t = _table(t["months"], f"{where}.months")
+    _unknown(months_t, MONTH_ACTIONS, f"{where}.months")
+    months = {}
+    for action in MONTH_ACTIONS:
+        if action not in months_t:
+            raise DataError(f"{where}.months: missing {action}")
+        months[action] = _int(months_t[action], f"{where}.months.{action}", 1)
+    payout = t["treasury_payout"]
+    founding_supply = t["founding_supply_after_switch"]
+    for key, flag in (("treasury_payout", payout),
+                      ("founding_supply_after_switch", founding_supply)):
+        if not isinstance(flag, bool):
+            raise DataError(f"{where}.{key}: true or false, not {flag!r}")
+    dividends = _int(t["general_dividends"], f"{where}.general_dividends", 1)
+    switch = _int(t["switch_dividend"], f"{where}.switch_dividend", 0)
+    _provisional(t, "game", marks)
+    return Rules(
+        players=players, starting_cash=per_count["starting_cash"],
+        rounds_per_dividend=1, general_dividends=dividends, links_per_expand=2,
+        min_bid=_int(t["min_bid"], f"{where}.min_bid", 1),
+        develop_cost=_int(t["develop_cost"], f"{where}.develop_cost"),
+        develop_step=_int(t["develop_step"], f"{where}.develop_step", 1),
+        develop_max_per_city=_int(t["develop_max_per_city"], f"{where}.develop_max_per_city"),
+        develop_markers=_int(t["develop_markers"], f"{where}.develop_markers"),
+        income_max=_int(t["income_max"], f"{where}.income_max", 1),
+        bank=_int(t["bank"], f"{where}.bank"),
+        switch_dividend=switch, round_months=per_count["round_months"], months=months,
+        second_link_factor=_int(t["second_link_factor"], f"{where}.second_link_factor", 1),
+        max_links_per_city=_int(t["max_links_per_city"], f"{where}.max_links_per_city", 1),
+        develop_locations=_int(t["develop_locations"], f"{where}.develop_locations", 1),
+        share_value_per_city=_int(t["share_value_per_city"], f"{where}.share_value_per_city"),
+        treasury_payout=payout, founding_supply_after_switch=founding_supply,
+    )
 
 
-def shipped_raw() -> dict[str, Any]:
-    """The shipped data file's content (a fresh dict)."""
-    text = resources.files("boardroom.titles.congress").joinpath("data/congress.toml")
+SHIPPED = {2: "congress/data/congress.toml", 1: "congress/data/congress-1.toml"}
+"""The shipped data file of each data version."""
+
+
+def shipped_raw(version: int = 2) -> dict[str, Any]:
+    """The shipped data file's content (a fresh dict) of data ``version``."""
+    name = SHIPPED[version].removeprefix("congress/")
+    text = resources.files("boardroom.titles.congress").joinpath(name)
     return tomllib.loads(text.read_text(encoding="utf-8"))
 
 
@@ -343,12 +461,14 @@ def read_file(path: str) -> dict[str, Any]:
 _CACHE: dict[str, Data] = {}
 
 
-def load_data(raw: dict[str, Any] | None = None) -> Data:
-    """The checked data: the shipped file (None) or a user's object; remembered by content."""
-    key = "" if raw is None else json.dumps(raw, sort_keys=True)
+def load_data(raw: dict[str, Any] | None = None, version: int = 2) -> Data:
+    """The checked data: the shipped file of data ``version`` (None) or a user's object;
+    remembered by content."""
+    key = str(version) if raw is None else json.dumps(raw, sort_keys=True)
     data = _CACHE.get(key)
     if data is None:
-        data = parse_data(shipped_raw(), SHIPPED) if raw is None else parse_data(raw, "option data")
+        data = parse_data(shipped_raw(version), SHIPPED[version]) if raw is None \
+            else parse_data(raw, "option data")
         if len(_CACHE) > 16:
             _CACHE.clear()
         _CACHE[key] = data

@@ -1,4 +1,4 @@
-"""The order of play, General Dividends, the end and the score (provisional rules).
+"""Rules version 1: the order of play, General Dividends, the end and the score.
 
 Boardroom's frame around the post (the fragments give only "General Dividends at fixed
 points" and "the game ends after a set number of General Dividends"): players take turns
@@ -11,14 +11,19 @@ score is cash; equal cash shares a place.
 from __future__ import annotations
 
 from boardroom.core.title import Result, rank_by_score
-from boardroom.titles.congress import dividends
+from boardroom.titles.congress import dividends, months
 from boardroom.titles.congress.state import OVER, TURN, CongressState
 
 TIE_RULE = "equal cash shares a place"
 
 
 def end_turn(state: CongressState, log: list[str]) -> None:
-    """The active player's turn is over: the next player's, or a dividend, or the end."""
+    """The active player's turn is over: the next player's, or a dividend, or the end.
+
+    Rules version 2 plays the months track instead (:func:`.months.end_turn`)."""
+    if state.version == 2:
+        months.end_turn(state, log)
+        return
     state.step = TURN
     state.expanding = -1
     state.links_built = 0

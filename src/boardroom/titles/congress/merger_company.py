@@ -88,7 +88,10 @@ def start(state: CongressState, seat: int, company: int, log: list[str]) -> None
         state.events.append(MergerEvent(state.turn, state.round, state.current, "start",
                                         company, other, company, held[0], held[1], lost))
     if not connected:
-        state.income[company] = min(data.rules.income_max, state.value[home])
+        # rules version 1 starts it with its home city's value; in version 2 income comes
+        # from links only (both ends' values), so it starts at 0
+        state.income[company] = 0 if state.version == 2 else \
+            min(data.rules.income_max, state.value[home])
         log.append(f"{co.id} starts with income {state.income[company]}.")
     state.home_connected = bool(connected)
     state.starting = company

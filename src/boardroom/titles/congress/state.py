@@ -38,11 +38,15 @@ AUCTION = "auction"
 MERGE = "merge"
 START = "start"
 ALL_STARTED = "all-started"
+FREE_LINK = "free-link"
+"""Rules version 2: the winner of a founding company's first share lays its free link."""
 OVER = "over"
 
 # auction kinds
 CAPITALISE = "capitalise"
 MERGER_AUCTION = "merger"
+PORT_AUCTION = "port"
+"""Rules version 2: the Capitalise a foreign link forces."""
 
 
 def player(seat: int) -> str:
@@ -149,6 +153,28 @@ class CongressState:
     home_connected: bool = False
     events: list[MergerEvent] = field(default_factory=list)
     result: Result | None = None
+    # rules version 2: the months track
+    months: list[int] = field(default_factory=list)
+    """Each player's marker on the months track (version 2; empty in version 1)."""
+    stamp: list[int] = field(default_factory=list)
+    """When each marker last moved (a counter): of two markers on one month, the one that
+    arrived later acts first (it lies on top)."""
+    clock: int = 0
+    link_limit: int = 1
+    """Links the Expand under way may build (version 2: 1, or 2 for the plurality holder
+    after the switch)."""
+    free_link: int = -1
+    """The company whose free link is to be laid (step FREE_LINK), -1 otherwise."""
+
+    @property
+    def version(self) -> int:
+        """The rules version's frame: 1 (the first frame) or 2 (the months track)."""
+        return self.data.version
+
+    @property
+    def switched(self) -> bool:
+        """Version 2: the switch General Dividend (the 3rd) has been paid."""
+        return self.dividends_paid >= self.data.rules.switch_dividend
 
     def copy(self) -> CongressState:
         return CongressState(
@@ -166,6 +192,8 @@ class CongressState:
             else None,
             starting=self.starting, home_connected=self.home_connected,
             events=list(self.events), result=self.result,
+            months=list(self.months), stamp=list(self.stamp), clock=self.clock,
+            link_limit=self.link_limit, free_link=self.free_link,
         )
 
     # -- small reads ----------------------------------------------------------------------

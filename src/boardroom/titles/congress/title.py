@@ -23,6 +23,8 @@ from boardroom.titles.congress import (
     flow,
     merger,
     merger_company,
+    months,
+    turns,
 )
 from boardroom.titles.congress.actions import (
     DONE,
@@ -30,6 +32,7 @@ from boardroom.titles.congress.actions import (
     Bid,
     CongressAction,
     Develop,
+    DevelopLink,
     Done,
     Expand,
     Merge,
@@ -47,10 +50,12 @@ from boardroom.titles.congress.state import (
     BANK,
     CAPITALISE,
     EXPAND_MORE,
+    FREE_LINK,
     INACTIVE,
     MERGE,
     OVER,
     POOL,
+    PORT_AUCTION,
     START,
     SUPPLY,
     TURN,
@@ -70,6 +75,7 @@ _STEP_WORDS = {
     MERGE: "decide the merger",
     START: "start a merger company",
     ALL_STARTED: "pass or auction a pool share",
+    FREE_LINK: "lay the free link",
 }
 _BIDS: list[Bid] = [Bid(k) for k in range(1000)]
 STATUS_WORDS = {INACTIVE: "inactive", ACTIVE: "active", ACQUIRED: "component"}
@@ -87,7 +93,10 @@ def _wrong_step(state: CongressState) -> IllegalAction:
 class CongressTitle(Title[CongressState, CongressAction]):
     name = "congress"
     display_name = "Congress"
-    rules_version = "1"
+    rules_version = "2"
+    legacy_rules_versions = ("1",)
+    """Version 2: the designer's frame (congress-facts.md: the Great Britain map, the months
+    track); version 1: the first invented frame, for its records (docs/congress.md)."""
     min_players = 2
     max_players = 6
 
@@ -122,8 +131,59 @@ class CongressTitle(Title[CongressState, CongressAction]):
 
     def setup(self, players: Sequence[str], seed: int,
               options: Mapping[str, Any]) -> tuple[CongressState, list[str]]:
+        """Rules version 2: the months track; the markers stacked by cash (rule
+        congress.months.initial-order)."""
         data: Data = load_data(options.get("data"))
+        if data.version != 2:
+            raise OptionError("this data file has format version 1, which belongs to Congress "
+                              "rules version 1; rules version 2 needs version 2 data")
         n = len(players)
+        rules = data.rules
+        cash = {player(s): rules.starting_cash[n] for s in range(n)}
+        cash[BANK] = rules.bank
+        for co in data.companies:
+            cash[treasury(co.id)] = 0
+        ledger = Ledger(cash, overdraft={BANK})
+        for co in data.companies:
+            ledger.issue(co.id, POOL, co.pool + co.merger_supply)
+            ledger.move_shares(co.id, POOL, SUPPLY, co.merger_supply)
+            if co.pool == 0:
+                ledger.shares[co.id].pop(POOL, None)
+        order = months.opening_order([rules.starting_cash[n]] * n, seed)
+        k = len(data.companies)
+        state = CongressState(
+            data=data, players=list(players), chaining=options["chaining"],
+            special_dividend=options["special_dividend"], ledger=ledger,
+            status=[INACTIVE] * k, income=[0] * k,
+            markers=[co.markers for co in data.companies],
+            network=[set() for _ in range(k)], homes=[set() for _ in range(k)],
+            owner=[-1] * len(data.links), value=[c.value for c in data.cities],
+            developed=[0] * len(data.cities), dev_left=rules.develop_markers,
+            first=order[0], current=order[0], step=TURN, actor=order[0],
+        )
+        months.place_markers(state, order)
+        payer = ("the side the active player chooses" if options["special_dividend"] ==
+                 "chooser" else "the acquired company")
+        log = [f"Congress: chaining {options['chaining']}, Special Dividend paid by {payer}.",
+               f"Everyone starts with {rules.starting_cash[n]}; every marker stands on month "
+               f"0 of the months track, stacked by cash (equal cash drawn by lot): "
+               f"{', '.join(players[s] for s in order)}.",
+               f"Round 1 begins (cut-off: month {months.cutoff(state)})."]
+        return state, log
+
+    def setup_under(self, players: Sequence[str], seed: int, options: Mapping[str, Any],
+                    rules_version: str) -> tuple[CongressState, list[str]]:
+        """Rules version 1 (the first frame), for its records: its own data file."""
+        if rules_version != "1":
+            raise OptionError(f"Congress has no rules version {rules_version!r}")
+        raw = options.get("data")
+        data: Data = load_data(raw, version=1)
+        if data.version != 1:
+            raise OptionError("Congress rules version 1 needs data of format version 1")
+        n = len(players)
+        if n not in data.rules.players:
+            raise OptionError(f"Congress rules version 1 is for 3-5 players, not {n} "
+                              f"[rule congress.setup.players]")
         rules = data.rules
         cash = {player(s): rules.starting_cash[n] for s in range(n)}
         cash[BANK] = rules.bank
@@ -175,6 +235,8 @@ class CongressTitle(Title[CongressState, CongressAction]):
         data = state.data
         cos = data.companies
         out: list[CongressAction] = []
+        if state.version == 2 and step in turns.STEPS:
+            return turns.legal(state, seat)
         if step == TURN:
             out.extend(Nominate(co.id) for c, co in enumerate(cos)
                        if capitalise.may_offer(state, c))
@@ -215,6 +277,11 @@ class CongressTitle(Title[CongressState, CongressAction]):
                                  f"it is {state.players[self.to_act(state)[0]]}'s decision, "
                                  f"not {state.players[seat]}'s")
         data = state.data
+        if state.version == 2 and step in turns.STEPS:
+            return turns.check(state, action, seat)
+        if isinstance(action, DevelopLink):
+            return IllegalAction("notation", "rules version 1 develops one city: "
+                                 "develop CITY") if state.version == 1 else _wrong_step(state)
         if isinstance(action, Pass):
             return None if step in (TURN, AUCTION, ALL_STARTED) else _wrong_step(state)
         if isinstance(action, Bid):
@@ -269,6 +336,9 @@ class CongressTitle(Title[CongressState, CongressAction]):
         log: list[str] = []
         data = state.data
         step = state.step
+        if state.version == 2 and step in turns.STEPS:
+            turns.apply(state, action, seat, log)
+            return log
         if isinstance(action, Pass):
             if step == AUCTION:
                 if capitalise.pass_(state, seat, log):
@@ -314,9 +384,10 @@ class CongressTitle(Title[CongressState, CongressAction]):
     def _auction_over(self, state: CongressState, log: list[str]) -> None:
         a = state.auction
         assert a is not None
-        if a.kind == CAPITALISE:
+        if a.kind in (CAPITALISE, PORT_AUCTION):
             capitalise.settle_capitalise(state, log)
-            flow.end_turn(state, log)
+            if state.step != FREE_LINK:
+                flow.end_turn(state, log)
         else:
             merger_company.settle(state, log)
 
@@ -349,10 +420,14 @@ class CongressTitle(Title[CongressState, CongressAction]):
 
         >>> import boardroom
         >>> game = boardroom.new_game("congress", ["A", "B", "C"], seed=1)
-        >>> game.title.label(game.state, parse("auction LMR"), game.to_act[0])
+        >>> game.title.label(game.state, parse("auction LMR"), game.to_act[0])[:73]
         'Auction a share of Liverpool & Manchester (LMR), starting it at Liverpool'
         """
         data = state.data
+        if state.version == 2:
+            text = self._label_2(state, action, seat)
+            if text:
+                return text
         if isinstance(action, Nominate | Start | Expand):
             c = data.company_index.get(action.company)
             if c is None:
@@ -395,6 +470,55 @@ class CongressTitle(Title[CongressState, CongressAction]):
             return "Pass on the rest of the turn" if state.step == ALL_STARTED else \
                 "Pass the turn"
         return str(action)
+
+    def _label_2(self, state: CongressState, action: CongressAction, seat: int) -> str:
+        """Rules version 2's sentences: prices in money and months, income previews."""
+        data = state.data
+        rules = data.rules
+        if isinstance(action, Expand):
+            c = data.company_index.get(action.company)
+            frm, to = data.city_index.get(action.frm), data.city_index.get(action.to)
+            if c is None or frm is None or to is None:
+                return ""
+            link = data.link_between.get(frozenset((frm, to)))
+            if link is None:
+                return ""
+            free = state.step == FREE_LINK
+            second = state.step == EXPAND_MORE
+            cost = 0 if free else expand.link_cost(state, link, second)
+            gain = state.value[frm] + state.value[to]
+            target = expand.home_company(state, to, besides=c)
+            where = f"{data.cities[frm].name}-{data.cities[to].name}"
+            price = "as its free link" if free else (
+                f"for {cost}" + ("" if second else f", {rules.cost_of('expand')} months"))
+            merge = f"; reaches {state.cid(target)}'s home station: a merger" \
+                if target >= 0 else ""
+            return (f"{data.companies[c].id} builds {where} {price} (income "
+                    f"{state.income[c]} -> {min(rules.income_max, state.income[c] + gain)}"
+                    f"{merge})")
+        if isinstance(action, DevelopLink):
+            frm, to = data.city_index.get(action.frm), data.city_index.get(action.to)
+            if frm is None or to is None:
+                return ""
+            gains = [f"{state.cid(c)} +{g}" for c, st in enumerate(state.status)
+                     if st == ACTIVE and (g := develop.income_gain(state, c, (frm, to)))]
+            return (f"Develop {data.cities[frm].name} and {data.cities[to].name} "
+                    f"({rules.cost_of('develop')} month; values {state.value[frm]} -> "
+                    f"{state.value[frm] + rules.develop_step}, {state.value[to]} -> "
+                    f"{state.value[to] + rules.develop_step}; income "
+                    f"{', '.join(gains) or 'unchanged'})")
+        if isinstance(action, Nominate) and state.step == TURN:
+            c = data.company_index.get(action.company)
+            if c is None:
+                return ""
+            co = data.companies[c]
+            start = (f", starting it at {data.cities[co.home].name} with a free link"
+                     if state.status[c] == INACTIVE else "")
+            return (f"Auction a share of {co.name} ({co.id}){start}; the winner pays "
+                    f"{rules.cost_of('capitalise')} months, or you do if nobody bids")
+        if isinstance(action, Pass) and state.step == TURN:
+            return f"Pass ({rules.cost_of('pass')} month: no action is possible)"
+        return ""
 
     # -- reading --------------------------------------------------------------------------
     def is_over(self, state: CongressState) -> bool:
@@ -457,6 +581,8 @@ class CongressTitle(Title[CongressState, CongressAction]):
                          "payer": state.cid(e.payer) if e.payer >= 0 else None}
                         for e in state.events],
         }
+        if state.version == 2:
+            self._view_2(state, view)
         if state.step == EXPAND_MORE:
             view["expanding"] = state.cid(state.expanding)
             view["links_built"] = state.links_built
@@ -476,6 +602,40 @@ class CongressTitle(Title[CongressState, CongressAction]):
         if state.result is not None:
             view["result"] = state.result.to_json()
         return view
+
+    def _view_2(self, state: CongressState, view: dict[str, Any]) -> None:
+        """Rules version 2's additions: the map's geometry, the months track, the switch,
+        and every link's owner, cost and the income it would add (for a table)."""
+        data = state.data
+        rules = data.rules
+        view["rules_version"] = "2"
+        for k, city in enumerate(data.cities):
+            entry = view["cities"][k]
+            entry.update(kind=city.kind, x=city.x, y=city.y,
+                         links=len(data.links_at[k]))
+        for k, ln in enumerate(data.links):
+            entry = view["links"][k]
+            entry.update(a=data.cities[ln.a].id, b=data.cities[ln.b].id,
+                         foreign=data.cities[ln.a].kind == "port" or
+                         data.cities[ln.b].kind == "port",
+                         income=state.value[ln.a] + state.value[ln.b])
+        n = len(state.players)
+        view["months"] = {
+            "track": [{"player": state.players[s], "month": state.months[s],
+                       "stamp": state.stamp[s]} for s in range(n)],
+            "cutoff": months.cutoff(state),
+            "round_months": months.round_months(state),
+            "costs": dict(rules.months or {}),
+            "next": months.next_to_act(state) if state.step != OVER else -1,
+        }
+        view["switch"] = {"dividend": rules.switch_dividend, "passed": state.switched}
+        view["income_track"] = {"max": rules.income_max,
+                                "markers": [{"company": state.cid(c),
+                                             "income": state.income[c]}
+                                            for c, st in enumerate(state.status)
+                                            if st == ACTIVE]}
+        if state.step == FREE_LINK:
+            view["free_link"] = state.cid(state.free_link)
 
     def invariants(self, state: CongressState) -> None:
         """Money and shares conserved, every share in exactly one place, the map and the
@@ -521,6 +681,15 @@ class CongressTitle(Title[CongressState, CongressAction]):
         assert state.dev_left + sum(state.developed) == data.rules.develop_markers
         homes = [h for hs in state.homes for h in hs]
         assert len(homes) == len(set(homes)), "a home station in two companies"
+        if state.version == 2:
+            top = data.rules.income_max
+            value = state.value
+            for c, status in enumerate(state.status):
+                if status == ACTIVE:
+                    earned = sum(value[data.links[k].a] + value[data.links[k].b]
+                                 for k, o in enumerate(state.owner) if o == c)
+                    assert state.income[c] == min(top, earned), f"{state.cid(c)} income"
+            assert len(state.months) == n and min(state.months) >= 0
 
 
 TITLE = CongressTitle()
