@@ -42,6 +42,8 @@ export const api = {
   history: (id, token, count) => call("GET", `/api/games/${id}/history/${count}`, token),
   netWorth: (id, token) => call("GET", `/api/games/${id}/networth`, token),
   log: (id, token) => call("GET", `/api/games/${id}/log`, token),
+  preview: (id, token, action) =>
+    call("GET", `/api/games/${id}/preview?action=${encodeURIComponent(action)}`, token),
   check: (id, token, action) =>
     call("GET", `/api/games/${id}/check?action=${encodeURIComponent(action)}`, token),
 };
