@@ -30,6 +30,16 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+function band(a, b, half, trim) {
+  // the corners of a strip ``2 * half`` wide along a-b, ``trim`` short of each end
+  const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len, uy = dy / len, t = Math.min(trim, len / 3);
+  const p = (x, y) => `${x.toFixed(1)},${y.toFixed(1)}`;
+  const ax = a.x + ux * t, ay = a.y + uy * t, bx = b.x - ux * t, by = b.y - uy * t;
+  return [p(ax - uy * half, ay + ux * half), p(bx - uy * half, by + ux * half),
+          p(bx + uy * half, by - ux * half), p(ax + uy * half, ay - ux * half)].join(" ");
+}
+
 function pairKey(a, b) { return [a, b].sort().join("-"); }
 
 function textOn(colour) {
@@ -155,11 +165,12 @@ export class CongressTable {
       if (devChosen) links.append(el("line", {...attrs, class: "cg-target develop chosen"}));
       links.append(el("line", {...attrs, dataset: undefined, "data-link": key,
         class: owned ? "cg-link owned" : ln.foreign ? "cg-link foreign" : "cg-link",
-        stroke: owned ? this.colour[ln.owner] : undefined},
+        style: owned ? `stroke: ${this.colour[ln.owner] || "#444"}` : undefined},
         el("title", {}, `${a.name}–${b.name}: cost ${ln.cost}${owned ? `, ${ln.owner}'s track` : ""}` +
           (ln.income !== undefined ? `; income ${ln.income} to the company that builds it` : ""))));
       if (target) {
-        links.append(el("line", {...attrs, class: "cg-hit", "data-expand": key, tabindex: 0,
+        // the click target: a band 16 wide along the link, short of the cities at its ends
+        links.append(el("polygon", {points: band(a, b, 8, 9), class: "cg-hit", "data-expand": key, tabindex: 0,
           role: "button", "aria-label": `Expand along ${a.name}–${b.name}`,
           onclick: () => this.choose({kind: "link", key}),
           onkeydown: (ev) => { if (ev.key === "Enter") this.choose({kind: "link", key}); }},
@@ -177,8 +188,8 @@ export class CongressTable {
       const g = el("g", {class: "cg-city" + (port ? " port" : ""), "data-city": c.id});
       if (home) {
         g.append(el("circle", {cx: c.x, cy: c.y, r: 14, class: "cg-home" + (home.status === "inactive" ? " inactive" : ""),
-          stroke: this.colour[home.id]}));
-        g.append(el("text", {x: c.x, y: c.y - 17, class: "cg-home-id", fill: this.colour[home.id]}, home.id));
+          style: `stroke: ${this.colour[home.id]}`}));
+        g.append(el("text", {x: c.x, y: c.y - 17, class: "cg-home-id", style: `fill: ${this.colour[home.id]}`}, home.id));
       }
       let clickable = false, cls = "";
       if (partners.size) {
@@ -193,7 +204,7 @@ export class CongressTable {
         ? el("rect", {x: c.x - 8, y: c.y - 8, width: 16, height: 16, rx: 3, class: "cg-node"})
         : el("circle", {cx: c.x, cy: c.y, r: 8.5, class: "cg-node" + (c.developed ? " developed" : "")});
       g.append(shape, el("text", {x: c.x, y: c.y + 3.5, class: "cg-value"}, c.value),
-        el("text", {x: c.x + (port ? 11 : 10), y: c.y + 3, class: "cg-name"}, c.name),
+        el("text", {x: c.x + (port ? 11 : 10.5), y: c.y + 3.5, class: "cg-name"}, c.name),
         el("title", {}, `${c.name} (${c.id})${port ? ", a foreign port" : ""}: value ${c.value}` +
           (c.developed ? `, developed ${c.developed} time${c.developed === 1 ? "" : "s"}` : "") +
           (home ? `; home station of ${home.id}` : "")));
@@ -350,7 +361,7 @@ export class CongressTable {
       const mates = legal.develop.filter((a) => a.from === sel.id || a.to === sel.id);
       box.append(h("div.cg-chosen", {id: "cg-develop-choice"},
         h("p", {}, `${sel.id} chosen: now click one of its partners on the map (`,
-          mates.map((a) => (a.from === sel.id ? a.to : a.from)).join(", "), ").")),
+          mates.map((a) => (a.from === sel.id ? a.to : a.from)).join(", "), ")."),
         h("button", {id: "cg-cancel", onclick: () => this.choose(null)}, "Choose another location")));
       return;
     }
@@ -477,9 +488,9 @@ export class CongressTable {
     const total = view.general_dividends[1];
     const rm = mt.round_months;
     const top = Math.max(total * rm, ...mt.track.map((t) => t.month)) + 1;
-    const W = 600, L = 10, R = 10, Y = 44;
+    const W = 600, L = 16, R = 16, Y = 70;
     const x = (m) => L + (W - L - R) * m / top;
-    const svg = el("svg", {viewBox: `0 0 ${W} 100`, role: "img", "aria-label": "Months: each player's marker, the cut-off and the General Dividends"});
+    const svg = el("svg", {viewBox: `0 0 ${W} 108`, role: "img", "aria-label": "Months: each player's marker, the cut-off and the General Dividends"});
     svg.append(el("line", {x1: x(0), y1: Y, x2: x(top - 1), y2: Y, class: "cg-axis"}));
     for (let m = 0; m < top; m++) {
       const big = m % rm === 0;
@@ -489,13 +500,14 @@ export class CongressTable {
       const m = g * rm;
       const paid = g <= view.general_dividends[0];
       svg.append(el("g", {class: "cg-gd" + (paid ? " paid" : "") + (g === view.switch?.dividend ? " switch" : "")},
-        el("rect", {x: x(m) - 11, y: Y + 10, width: 22, height: 16, rx: 3}),
-        el("text", {x: x(m), y: Y + 22}, `GD${g}`),
+        el("rect", {x: x(m) - 16, y: Y + 10, width: 32, height: 19, rx: 3}),
+        el("text", {x: x(m), y: Y + 24}, `GD${g}`),
         el("title", {}, `General Dividend ${g} at month ${m}` + (paid ? " (paid)" : "") +
           (g === view.switch?.dividend ? "; the switch" : ""))));
     }
     svg.append(el("line", {x1: x(mt.cutoff), y1: 4, x2: x(mt.cutoff), y2: Y + 8, class: "cg-cutoff"}),
-      el("text", {x: x(mt.cutoff) + 3, y: 12, class: "cg-cutoff-text"}, `cut-off ${mt.cutoff}`));
+      el("text", {x: x(mt.cutoff) + (x(mt.cutoff) > W - 110 ? -4 : 4), y: 13, class: "cg-cutoff-text",
+        "text-anchor": x(mt.cutoff) > W - 110 ? "end" : "start"}, `cut-off ${mt.cutoff}`));
     // markers on the same month stack; the later arrival lies on top (acts first)
     const byMonth = new Map();
     mt.track.forEach((t, s) => {
@@ -505,15 +517,15 @@ export class CongressTable {
     for (const [m, stack] of byMonth) {
       stack.sort((a, b) => a.stamp - b.stamp);
       stack.forEach((t, i) => {
-        const cy = Y - 8 - i * 9;
+        const cy = Y - 10 - i * 13;
         svg.append(el("g", {class: "cg-marker" + (t.seat === mt.next ? " next" : ""), "data-player": t.player},
-          el("circle", {cx: x(m), cy, r: 6, fill: PLAYER_COLOURS[t.seat % PLAYER_COLOURS.length]}),
+          el("circle", {cx: x(m), cy, r: 7, fill: PLAYER_COLOURS[t.seat % PLAYER_COLOURS.length]}),
           el("title", {}, `${t.player}: month ${m}`)));
       });
     }
     box.append(svg, h("ul.chart-legend.cg-months-list", {}, mt.track.map((t, s) => h("li", {class: s === mt.next ? "next" : ""},
       h("span.swatch", {style: {background: PLAYER_COLOURS[s % PLAYER_COLOURS.length]}}),
-      ` ${t.player}: month ${t.month}${s === mt.next ? " (acts next)" : ""}`))),
+      ` ${t.player}: month ${t.month}${s === mt.next ? " (furthest behind: takes the next turn)" : ""}`))),
     h("p.muted", {}, `A round is ${months(rm)}; it ends when every marker has reached the cut-off, with a General Dividend. ` +
       `Costs: ${Object.entries(mt.costs).map(([k, v]) => `${k} ${v}`).join(", ")}.`));
     return box;
@@ -523,24 +535,25 @@ export class CongressTable {
     const box = h("section.cg-track", {id: "cg-income", "aria-label": "The income track"}, h("h2", {}, "Income track"));
     const it = view.income_track;
     if (!it) return box;
-    const W = 600, L = 12, R = 14, Y = 60;
+    const W = 600, L = 22, R = 22, Y = 84;
     const x = (v) => L + (W - L - R) * v / it.max;
-    const svg = el("svg", {viewBox: `0 0 ${W} 80`, role: "img", "aria-label": "Each active company's income"});
+    const svg = el("svg", {viewBox: `0 0 ${W} 104`, role: "img", "aria-label": "Each active company's income"});
     svg.append(el("line", {x1: x(0), y1: Y, x2: x(it.max), y2: Y, class: "cg-axis"}));
-    const step = it.max > 100 ? 20 : 10;
+    // about ten labelled ticks whatever the track's length
+    const step = [5, 10, 20, 25, 50, 100].find((k) => it.max / k <= 10) || Math.ceil(it.max / 10);
     for (let v = 0; v <= it.max; v += step) {
       svg.append(el("line", {x1: x(v), y1: Y - 4, x2: x(v), y2: Y + 4, class: "cg-tick"}),
         el("text", {x: x(v), y: Y + 16, class: "cg-tick-text"}, v));
     }
     const at = new Map();
     for (const mk of it.markers) {
-      const slot = Math.round(mk.income / (it.max / 30));
+      const slot = Math.round(mk.income / (it.max / 14));
       const i = at.get(slot) || 0;
       at.set(slot, i + 1);
       const c = this.colour[mk.company] || "#888";
       svg.append(el("g", {class: "cg-income-marker", "data-company": mk.company},
-        el("rect", {x: x(mk.income) - 17, y: Y - 20 - i * 15, width: 34, height: 14, rx: 3, fill: c}),
-        el("text", {x: x(mk.income), y: Y - 9.5 - i * 15, fill: textOn(c)}, mk.company),
+        el("rect", {x: x(mk.income) - 21, y: Y - 23 - i * 18, width: 42, height: 17, rx: 3, fill: c}),
+        el("text", {x: x(mk.income), y: Y - 10.5 - i * 18, fill: textOn(c)}, mk.company),
         el("title", {}, `${mk.company}: income ${mk.income}`)));
     }
     box.append(svg);
