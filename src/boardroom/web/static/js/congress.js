@@ -209,9 +209,8 @@ export class CongressTable {
           (c.developed ? `, developed ${c.developed} time${c.developed === 1 ? "" : "s"}` : "") +
           (home ? `; home station of ${home.id}` : "")));
       if (c.developed) {
-        for (let i = 0; i < c.developed; i++) {
-          g.append(el("circle", {cx: c.x - 6 + i * 6, cy: c.y + 12, r: 2.2, class: "cg-devmark"}));
-        }
+        // its development markers, as a count under the location
+        g.append(el("text", {x: c.x, y: c.y + 19, class: "cg-devmark"}, `+${c.developed}`));
       }
       if (clickable) {
         g.classList.add("clickable");
@@ -227,7 +226,8 @@ export class CongressTable {
     svg.append(links, labels, nodes);
     const legend = h("p.cg-legend", {},
       h("span.cg-key.link", {}), " open link (cost) ", h("span.cg-key.foreign", {}), " foreign link ",
-      h("span.cg-key.port", {}), " foreign port ", h("span.cg-key.home", {}), " home station",
+      h("span.cg-key.port", {}), " foreign port ", h("span.cg-key.home", {}), " home station (dashed: not started) · ",
+      "a location's value in its circle, +N its developments",
       legal.expand.length ? [" · ", h("span.cg-key.target", {}), " a link you may build: click it"] : "",
       legal.develop.length ? [" · ", h("span.cg-key.dev", {}), " a location you may develop: click it, then its partner"] : "");
     return h("section.cg-map", {id: "cg-map", "aria-label": "The map"}, svg, legend);

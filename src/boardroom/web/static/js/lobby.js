@@ -75,7 +75,9 @@ export async function renderLobby(root) {
       else input = h("select", {id, dataset: {key: o.key, kind: "choice"}},
         o.choices.map((c) => h("option", {value: c}, (o.choice_labels && o.choice_labels[c]) || c)));
       if (o.kind !== "bool") input.value = o.default;
-      optionsBox.append(h("label.option", {for: id}, input, " ", o.label));
+      // a switch reads "[x] Label"; a choice reads "Label [choice]"
+      optionsBox.append(o.kind === "bool" ? h("label.option", {for: id}, input, " ", o.label)
+        : h("label.option", {for: id}, o.label, " ", input));
     }
     if (!optionsBox.querySelector(".option")) optionsBox.append(h("p.option.muted", {}, "No options beyond the mode."));
   }
