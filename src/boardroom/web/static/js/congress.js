@@ -384,7 +384,7 @@ export class CongressTable {
                  merger: `the merger company ${auc.company} has started`}[auc.kind] || "an auction";
     box.append(h("h2", {}, `Bid for a share of ${co.name || auc.company} (${auc.company})`),
       h("p", {}, `${why}: one share from ${source} is auctioned. The price goes to ${auc.company}'s treasury ` +
-        `(now ${money(co.treasury ?? 0)}; income ${co.income ?? 0}, ${co.issued ?? 0} shares issued).`),
+        `(now ${money(co.treasury ?? 0)}; income ${co.income ?? 0}, ${co.issued ?? 0} share${co.issued === 1 ? "" : "s"} issued).`),
       h("p", {id: "cg-high"}, auc.high_bidder ? `High bid ${money(auc.high)} by ${auc.high_bidder}. ` : "No bid yet. ",
         `Bidding, in turn: ${(auc.bidding || []).join(", ")}. A pass leaves the auction.`),
       auc.kind !== "merger" && view.months ? h("p.muted", {}, `The winner spends ${months(view.months.costs.capitalise ?? 3)} on the months track` +
@@ -545,11 +545,12 @@ export class CongressTable {
       svg.append(el("line", {x1: x(v), y1: Y - 4, x2: x(v), y2: Y + 4, class: "cg-tick"}),
         el("text", {x: x(v), y: Y + 16, class: "cg-tick-text"}, v));
     }
-    const at = new Map();
-    for (const mk of it.markers) {
-      const slot = Math.round(mk.income / (it.max / 14));
-      const i = at.get(slot) || 0;
-      at.set(slot, i + 1);
+    // markers left to right, each in the lowest row where it does not touch the one before
+    const rows = [];
+    for (const mk of [...it.markers].sort((p, q) => p.income - q.income)) {
+      let i = rows.findIndex((right) => right < x(mk.income) - 22);
+      if (i < 0) { i = rows.length; rows.push(0); }
+      rows[i] = x(mk.income) + 21;
       const c = this.colour[mk.company] || "#888";
       svg.append(el("g", {class: "cg-income-marker", "data-company": mk.company},
         el("rect", {x: x(mk.income) - 21, y: Y - 23 - i * 18, width: 42, height: 17, rx: 3, fill: c}),
