@@ -195,6 +195,20 @@ def test_a_whole_congress_game_by_clicking(open_page: Any) -> None:
     deadline = time.monotonic() + 240
     phone_done = False
     while time.monotonic() < deadline:
+        page.wait_for_selector("body:not(.busy)")
+        if not phone_done and page.locator('#decide[data-step="turn"]').count() and \
+                page.locator("[data-expand]").count():
+            # Ann's turn with a link to build, on a phone: the decision above the map, a
+            # link clicked there and its preview
+            phone_done = True
+            phone = open_page(390, 844)
+            phone.page.goto(links[0])
+            phone.page.wait_for_selector('#decide[data-step="turn"]')
+            phone.page.locator("[data-expand]").first.click()
+            phone.page.wait_for_selector("#cg-expand-choice .cg-preview.ready")
+            _no_sideways(phone.page)
+            phone.shot("congress-14-phone")
+            phone.page.close()
         acted = ann.decide()
         if acted == "over":
             break
@@ -202,17 +216,11 @@ def test_a_whole_congress_game_by_clicking(open_page: Any) -> None:
             page.wait_for_timeout(120)  # the bots play; live updates bring it here
             continue
         assert page.locator("#refusal").is_hidden(), page.locator("#refusal").inner_text()
-        if not phone_done and acted == "expand":
-            phone_done = True
-            phone = open_page(390, 844)
-            phone.page.goto(links[0])
-            phone.page.wait_for_selector("#cg-map svg")
-            _no_sideways(phone.page)
-            phone.shot("congress-14-phone")
-            phone.page.close()
     page.wait_for_selector("#final-scores", timeout=10_000)
     _no_sideways(page)
     host.shot("congress-15-final-scores")
     assert page.locator("#final-scores li").count() == 3
-    assert {"turn", "capitalise", "free-link", "expand", "develop"} <= ann.seen, ann.seen
+    assert phone_done
+    assert {"turn", "capitalise", "free-link", "expand", "develop", "develop-first",
+            "expand-more", "merge", "start"} <= ann.seen, ann.seen
     host.assert_clean()

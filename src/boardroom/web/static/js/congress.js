@@ -358,10 +358,13 @@ export class CongressTable {
     const sel = this.sel;
     if (!sel) return;
     if (sel.kind === "city") {
-      const mates = legal.develop.filter((a) => a.from === sel.id || a.to === sel.id);
+      const name = Object.fromEntries(ctx.view.cities.map((c) => [c.id, c.name]));
+      const mates = legal.develop.filter((a) => a.from === sel.id || a.to === sel.id)
+        .map((a) => (a.from === sel.id ? a.to : a.from));
       box.append(h("div.cg-chosen", {id: "cg-develop-choice"},
-        h("p", {}, `${sel.id} chosen: now click one of its partners on the map (`,
-          mates.map((a) => (a.from === sel.id ? a.to : a.from)).join(", "), ")."),
+        h("p", {}, `${name[sel.id] || sel.id} chosen: now click one of its highlighted partners on the map, or here:`),
+        h("div", {}, mates.map((m) => h("button.cg-partner", {dataset: {city: m},
+          onclick: () => this.choose({kind: "develop", key: pairKey(sel.id, m)})}, name[m] || m))),
         h("button", {id: "cg-cancel", onclick: () => this.choose(null)}, "Choose another location")));
       return;
     }

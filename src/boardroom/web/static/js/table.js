@@ -241,7 +241,7 @@ export class Table {
     if (!this.past) main.append(netWorthChart(this));
     side.append(this.renderActions(ctx, title), this.renderLog(ctx));
     const hadFocus = document.activeElement && document.activeElement.id;
-    clear(this.root).append(status, refusal, h("div.layout", {}, main, side));
+    clear(this.root).append(status, refusal, h("div.layout", {dataset: {title}}, main, side));
     const log = this.root.querySelector("#log");
     if (log) log.scrollTop = log.scrollHeight;
     if (hadFocus) document.getElementById(hadFocus)?.focus();
