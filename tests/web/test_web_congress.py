@@ -245,6 +245,14 @@ def test_a_whole_congress_game_by_clicking(open_page: Any) -> None:
     host.shot("congress-15-final-scores")
     assert page.locator("#final-scores li").count() == 3
     assert phone_done, ann.seen
+    # the history: a log line shows the table as it was then, drawn the same way
+    page.locator("#log li").nth(40).click()
+    page.wait_for_selector("#back-to-now")
+    page.wait_for_selector("#cg-map svg")
+    assert page.locator("#status .scrub").count() == 1
+    host.shot("congress-16-history")
+    page.click("#back-to-now")
+    page.wait_for_selector("#final-scores")
     # the clicks played the game the engine's run of the same policy played
     assert ann.seen == expected, (seed, ann.seen, expected)
     host.assert_clean()

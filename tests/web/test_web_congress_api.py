@@ -75,8 +75,8 @@ def test_a_preview_changes_nothing_and_refuses_what_is_not_legal() -> None:
     assert answer.status_code == 404
 
 
-def _to_a_merger(seed: int) -> Game:
-    game = boardroom.new_game("congress", ["Ann", "Bob", "Cy"], seed=seed)
+def _to_a_merger(seed: int, options: dict[str, Any] | None = None) -> Game:
+    game = boardroom.new_game("congress", ["Ann", "Bob", "Cy"], seed=seed, options=options)
     bots = [make_bot("random", seed=seed * 10 + s) for s in range(3)]
     while not game.is_over:
         if game.state.step == "merge":
@@ -104,3 +104,25 @@ def test_the_merger_preview_gives_each_holders_special_dividend_as_played() -> N
         assert any("Special Dividend" in line for line in shown["log"]), shown["log"]
     assert len(gains) > 1  # the payer's choice changes who is paid
     assert game.state.step == "merge" and [str(a) for a in game.legal_actions(seat)] == options
+
+
+def test_under_the_acquired_rule_the_preview_pays_the_acquired_companys_holders() -> None:
+    # rule congress.merger.special-dividend: two choices, no payer named; the preview's
+    # cash is what playing it pays
+    for seed in range(1, 30):
+        try:
+            game = _to_a_merger(seed, {"special_dividend": "acquired"})
+        except AssertionError:
+            continue
+        break
+    else:
+        raise AssertionError("no merger in 29 games")
+    seat = game.to_act[0]
+    options = [str(a) for a in game.legal_actions(seat)]
+    assert len(options) == 2 and not any(" pay " in o for o in options)
+    for notation in options:
+        shown = preview(game, seat, notation)
+        played = game.copy()
+        played.apply(played.parse(notation), seat)
+        assert [p["cash"][1] for p in shown["players"]] == \
+            [p["cash"] for p in played.view(None)["players"]], notation
