@@ -347,7 +347,7 @@ export class CongressTable {
       panel.append(h("div.cg-option", {},
         h("p", {}, h("strong", {}, a.label || a.notation)),
         this.previewBox(a.notation, ctx),
-        h("button.primary", {class: "cg-confirm", dataset: {notation: a.notation}, onclick: () => ctx.act(a.notation)},
+        h("button.primary.cg-confirm", {dataset: {notation: a.notation}, onclick: () => ctx.act(a.notation)},
           `Build it with ${a.company}`)));
     }
     panel.append(h("button", {id: "cg-cancel", onclick: () => this.choose(null)}, "Choose another link"));
@@ -374,7 +374,7 @@ export class CongressTable {
     box.append(h("div.cg-chosen", {id: "cg-develop-choice"},
       h("p", {}, h("strong", {}, a.label || a.notation)),
       this.previewBox(a.notation, ctx),
-      h("button.primary", {class: "cg-confirm", dataset: {notation: a.notation}, onclick: () => ctx.act(a.notation)}, "Develop them"),
+      h("button.primary.cg-confirm", {dataset: {notation: a.notation}, onclick: () => ctx.act(a.notation)}, "Develop them"),
       h("button", {id: "cg-cancel", onclick: () => this.choose(null)}, "Choose another pair")));
   }
 
@@ -449,7 +449,7 @@ export class CongressTable {
         h("td", {}, h("span.swatch", {style: {background: this.colour[a.acquired]}}), ` ${a.acquired} → `,
           h("span.swatch", {style: {background: this.colour[a.acquirer]}}), ` ${a.acquirer}`),
         chooser ? h("td", {}, a.payer) : "", cells, income,
-        h("td", {}, h("button.primary", {class: "cg-merge-do", dataset: {notation: a.notation}, title: a.label,
+        h("td", {}, h("button.primary.cg-merge-do", {dataset: {notation: a.notation}, title: a.label,
           onclick: () => ctx.act(a.notation)}, "Choose"))));
       this.preview(a.notation).then((p) => {
         if (!p.legal) return;
@@ -477,7 +477,7 @@ export class CongressTable {
       box.append(h("div.cg-option", {},
         h("p", {}, h("span.swatch", {style: {background: this.colour[a.company]}}), " ", h("strong", {}, a.label || a.notation)),
         this.previewBox(a.notation, ctx),
-        h("button.primary", {class: "cg-start", dataset: {notation: a.notation}, onclick: () => ctx.act(a.notation)}, `Start ${a.company}`)));
+        h("button.primary.cg-start", {dataset: {notation: a.notation}, onclick: () => ctx.act(a.notation)}, `Start ${a.company}`)));
     }
     this.others(box, ctx, legal);
     return box;
