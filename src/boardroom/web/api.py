@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse
 
 from boardroom.core.errors import BoardroomError, IllegalAction
 from boardroom.core.game import Game
+from boardroom.web.congress_preview import preview as congress_preview
 from boardroom.web.lobby import lobby_titles, lost_atlas_reference
 from boardroom.web.networth import net_worth_series
 from boardroom.web.outcome import OutcomeRefused, action_outcomes
@@ -353,6 +354,24 @@ def outcome(
         return {"count": count, "outcomes": action_outcomes(game, seat, action)}
     except OutcomeRefused as exc:
         raise HTTPException(422, str(exc)) from None
+
+
+@router.get("/api/games/{game_id}/preview")
+def preview(
+    request: Request,
+    game_id: str,
+    action: str = Query(..., max_length=MAX_NOTATION),
+    authorization: str | None = Header(None),
+) -> dict[str, Any]:
+    """What this seat's Congress action would do (:mod:`boardroom.web.congress_preview`):
+    cash, months, incomes and the log it would write, played on a copy. Nothing changes;
+    an illegal action answers ``{legal: false, rule, error}``."""
+    game, seat = _game(request, game_id, authorization)
+    if seat is None:
+        raise HTTPException(403, "a spectator has no actions")
+    if game.title.name != "congress":
+        raise HTTPException(404, "previews are made for Congress games only")
+    return congress_preview(game, seat, action)
 
 
 @router.get("/api/games/{game_id}/networth")

@@ -65,10 +65,46 @@ def _lost_atlas() -> dict[str, Any]:
     }
 
 
+_CONGRESS_LABELS = {
+    "chaining": ("Chaining", {
+        "none": "none: the flurry stops after the merger company the active player starts "
+                "(the revision)",
+        "automatic": "automatic: each merger company's share winner starts the next one "
+                     "(as first written)"}),
+    "special_dividend": ("Special Dividend paid by", {
+        "chooser": "chooser: the active player picks which side of a merger pays (the "
+                   "revision)",
+        "acquired": "acquired: the acquired company pays (as first written)"}),
+}
+
+
+def _congress() -> dict[str, Any]:
+    from boardroom.core.registry import get_title
+    from boardroom.titles.congress.data import load_data
+    from boardroom.titles.congress.title import OPTIONS
+
+    title = get_title("congress")
+    players = list(load_data().rules.players)
+    options: list[dict[str, Any]] = []
+    for key, values in OPTIONS.items():
+        label, words = _CONGRESS_LABELS.get(key, (key.replace("_", " ").capitalize(), {}))
+        options.append({"key": key, "label": label, "kind": "choice",
+                        "choices": list(values), "default": values[0],
+                        "choice_labels": {v: words.get(v, v) for v in values}})
+    return {
+        "name": title.name, "display_name": title.display_name,
+        "min_players": min(players), "max_players": max(players),
+        "modes": [], "players": players,
+        "options": options,
+        "default_bot": "congress",
+        "bots": bots_for(title.name),
+    }
+
+
 def lobby_titles() -> dict[str, Any]:
     """The lobby's menu (JSON values); each title lists the bots that play it, ``bots``
-    every bot."""
-    return {"titles": [_acquire(), _lost_atlas()], "bots": bot_names()}
+    every bot. A title without ``modes`` takes no mode option."""
+    return {"titles": [_acquire(), _lost_atlas(), _congress()], "bots": bot_names()}
 
 
 def lost_atlas_reference() -> dict[str, Any]:

@@ -46,7 +46,12 @@ def _lost_atlas(state: Any) -> list[int]:
     return out
 
 
-WORTH = {"acquire": _acquire, "lost_atlas": _lost_atlas}
+def _congress(state: Any) -> list[int]:
+    # a Congress score is cash alone: shares are worth nothing at the end (docs/congress.md)
+    return [state.cash(seat) for seat in range(len(state.players))]
+
+
+WORTH = {"acquire": _acquire, "lost_atlas": _lost_atlas, "congress": _congress}
 
 
 def _operating_round(state: Any) -> str | None:

@@ -10,6 +10,7 @@ const NAMES = {
   discard: "Discard a train", liquidate: "Liquidate", conglomerate: "Conglomerate",
   found: "Found a chain", survivor: "Survivor", next: "Next acquired chain", keep: "Keep",
   trade: "Trade", end: "End the game",
+  expand: "Expand (build a link)", develop: "Develop", start: "Start a merger company",
 };
 
 export function actionGroups(legal, title) {
@@ -18,10 +19,12 @@ export function actionGroups(legal, title) {
     let word = a.notation.split(" ")[0].toLowerCase();
     if (title === "acquire" && /^\d+[a-i]$/.test(word)) word = "place";
     if (title === "acquire" && (word === "sell" || word === "trade" || word === "keep")) word = "dispose";
+    if (title === "congress" && word === "auction") word = "capitalise";
     if (!groups.has(word)) groups.set(word, []);
     groups.get(word).push(a);
   }
-  const extra = {place: "Place a tile", dispose: "Keep, sell or trade"};
+  const extra = {place: "Place a tile", dispose: "Keep, sell or trade",
+                 capitalise: "Capitalise (auction a share)"};
   return [...groups.entries()].map(([word, items]) => ({
     word, items, name: NAMES[word] || extra[word] || word,
     open: ["pass", "done", "payout", "withhold", "accept", "refuse", "agree", "decline"].includes(word),

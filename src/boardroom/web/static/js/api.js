@@ -49,6 +49,8 @@ export const api = {
     if (after !== undefined) q.set("after", after);
     return call("GET", `/api/games/${id}/outcome?${q}`, token);
   },
+  preview: (id, token, action) =>
+    call("GET", `/api/games/${id}/preview?action=${encodeURIComponent(action)}`, token),
   check: (id, token, action) =>
     call("GET", `/api/games/${id}/check?action=${encodeURIComponent(action)}`, token),
 };

@@ -25,8 +25,10 @@ export function seriesOf(table) {
 }
 
 export function netWorthChart(table) {
-  const box = h("section.chart", {id: "net-worth", "aria-label": "Net worth over the game"},
-    h("h2", {}, "Net worth over the game"));
+  // Congress scores cash alone (its shares are worth nothing at the end): the chart says so
+  const cash = table.data && table.data.view && table.data.view.title === "congress";
+  const heading = cash ? "Cash over the game (the score)" : "Net worth over the game";
+  const box = h("section.chart", {id: "net-worth", "aria-label": heading}, h("h2", {}, heading));
   const draw = (series) => {
     const W = 600, H = 220, L = 56, B = 24;
     const counts = series.counts, worth = series.worth;

@@ -26,13 +26,15 @@ export async function renderLobby(root) {
   const seats = [];
 
   function title() { return menu.titles.find((t) => t.name === titleSel.value); }
-  function mode() { return title().modes.find((m) => m.id === modeSel.value); }
+  function mode() { return title().modes.find((m) => m.id === modeSel.value) || {}; }
+  // a title may name the bots that play it (Congress does); else every bot is offered
+  function bots() { return title().bots || menu.bots; }
 
   function addSeat(name, bot) {
     const nameIn = h("input", {value: name, "aria-label": "Seat name", class: "seat-name"});
     const kind = h("select", {"aria-label": "Who plays", class: "seat-kind"},
       h("option", {value: ""}, "a person"),
-      (title().bots || menu.bots).map((b) => h("option", {value: b}, `bot: ${b}`)));  // only those that play it
+      bots().map((b) => h("option", {value: b}, `bot: ${b}`)));
     kind.value = bot || "";
     const row = h("div.seat", {}, nameIn, kind,
       h("button", {type: "button", class: "remove", "aria-label": "Remove seat",
@@ -49,6 +51,8 @@ export async function renderLobby(root) {
 
   function fillTitle() {
     clear(modeSel).append(...title().modes.map((m) => h("option", {value: m.id}, m.name)));
+    // a title without modes (Congress) takes no mode option: the choice is hidden
+    modeSel.hidden = modeLabel.hidden = !title().modes.length;
     if (title().name === "lost_atlas") modeSel.value = "short";
     fillOptions();
     for (const s of [...seats]) s.row.remove();
@@ -56,6 +60,10 @@ export async function renderLobby(root) {
     addSeat("Ann", "");
     addSeat("Bob", "");
     if (title().name === "acquire") addSeat("Cy", title().default_bot);
+    if (title().name === "congress") {
+      seats[1].kind.value = title().default_bot;
+      addSeat("Cy", title().default_bot);
+    }
   }
   function fillOptions() {
     for (const el of [...optionsBox.querySelectorAll(".option")]) el.remove();
@@ -64,18 +72,22 @@ export async function renderLobby(root) {
       const id = "opt-" + o.key;
       let input;
       if (o.kind === "bool") input = h("input", {type: "checkbox", id, dataset: {key: o.key, kind: "bool"}, checked: o.default});
-      else input = h("select", {id, dataset: {key: o.key, kind: "choice"}}, o.choices.map((c) => h("option", {value: c}, c)));
+      else input = h("select", {id, dataset: {key: o.key, kind: "choice"}},
+        o.choices.map((c) => h("option", {value: c}, (o.choice_labels && o.choice_labels[c]) || c)));
       if (o.kind !== "bool") input.value = o.default;
-      optionsBox.append(h("label.option", {for: id}, input, " ", o.label));
+      // a switch reads "[x] Label"; a choice reads "Label [choice]"
+      optionsBox.append(o.kind === "bool" ? h("label.option", {for: id}, input, " ", o.label)
+        : h("label.option", {for: id}, o.label, " ", input));
     }
     if (!optionsBox.querySelector(".option")) optionsBox.append(h("p.option.muted", {}, "No options beyond the mode."));
   }
   titleSel.addEventListener("change", fillTitle);
   modeSel.addEventListener("change", fillOptions);
 
+  const modeLabel = h("label", {for: "mode"}, "Mode ");
   form.append(
     h("label", {for: "title"}, "Game "), titleSel, " ",
-    h("label", {for: "mode"}, "Mode "), modeSel,
+    modeLabel, modeSel,
     optionsBox, seatsBox,
     h("label", {for: "seed"}, "Seed "), seedIn,
     h("p.muted.seed-note", {id: "seed-note"}, "Leave it random for a game of people: whoever " +
@@ -91,7 +103,7 @@ export async function renderLobby(root) {
     ev.preventDefault();
     const err = form.querySelector("#lobby-error");
     err.hidden = true;
-    const options = {mode: modeSel.value};
+    const options = title().modes.length ? {mode: modeSel.value} : {};
     for (const input of optionsBox.querySelectorAll("[data-key]")) {
       const key = input.dataset.key;
       options[key] = input.dataset.kind === "bool" ? input.checked : input.value;

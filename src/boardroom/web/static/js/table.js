@@ -5,6 +5,7 @@ import {api, ApiError} from "./api.js";
 import {loadSeats, saveSeats} from "./seats.js";
 import {renderAcquire} from "./acquire.js";
 import {LostAtlasTable} from "./lost_atlas.js";
+import {CongressTable} from "./congress.js";
 import {actionGroups} from "./actions.js";
 import {netWorthChart} from "./chart.js";
 import {ChatBox} from "./chat.js";
@@ -26,6 +27,7 @@ export class Table {
     this.stopped = false;
     this.lostAtlas = null;
     this.chat = null;
+    this.congress = null;
   }
 
   tokens() {
@@ -188,6 +190,7 @@ export class Table {
         // the player's mistake, so no refusal; the table is fetched again and says so,
         // drawn without the preview of the action that was not played
         this.lostAtlas?.forgetChoice();
+        this.congress?.forgetChoice();
         await this.refresh();
         const count = this.data.count;
         this.showNote(`The table changed before your action arrived (now ${count} action${count === 1 ? "" : "s"}); ` +
@@ -257,7 +260,7 @@ export class Table {
     const view = this.past ? this.past.view : d.view;
     const title = view.title;
     document.getElementById("where").textContent =
-      title === "acquire" ? "Acquire" : "Railways of the Lost Atlas";
+      {acquire: "Acquire", congress: "Congress"}[title] || "Railways of the Lost Atlas";
     const seat = this.seat();
     const legal = this.past ? [] : (d.legal || []);
     const waiting = (this.past ? this.past.to_act : d.to_act).map((s) => this.name(s));
@@ -281,6 +284,9 @@ export class Table {
     const ticket = (this.drawing = (this.drawing || 0) + 1);
     if (title === "acquire") {
       renderAcquire(main, ctx);
+    } else if (title === "congress") {
+      if (!this.congress) this.congress = new CongressTable(this);
+      this.congress.render(main, ctx);
     } else {
       if (!this.lostAtlas) this.lostAtlas = new LostAtlasTable(this);
       await this.lostAtlas.render(main, ctx);
@@ -290,7 +296,7 @@ export class Table {
     if (!this.chat) this.chat = new ChatBox(this);
     side.append(this.renderActions(ctx, title), this.renderLog(ctx), this.chat.view());
     const hadFocus = document.activeElement && document.activeElement.id;
-    clear(this.root).append(status, refusal, h("div.layout", {}, main, side));
+    clear(this.root).append(status, refusal, h("div.layout", {dataset: {title}}, main, side));
     const log = this.root.querySelector("#log");
     if (log) log.scrollTop = log.scrollHeight;
     if (hadFocus) document.getElementById(hadFocus)?.focus();
