@@ -72,7 +72,9 @@ def test_at_1280x800_the_previewed_hex_stays_in_sight_through_rotate_and_zoom(
     _in_sight(page, page.locator(selected).bounding_box())
     if page.locator("#rotate").count():
         page.click("#rotate")
-        page.wait_for_selector("#preview-note")
+        page.wait_for_function(  # the redraw with the next rotation is done
+            "document.querySelector('#rotate')?.textContent.startsWith('Rotate (2/')")
+        page.wait_for_selector("body:not(.busy)")
         page.wait_for_selector(selected)
         _in_sight(page, page.locator(selected).bounding_box())
     # + and − keep the previewed hex where it is on the screen

@@ -293,7 +293,7 @@ export class Table {
     clear(this.root).append(status, refusal, h("div.layout", {}, main, side));
     const log = this.root.querySelector("#log");
     if (log) log.scrollTop = log.scrollHeight;
-    if (hadFocus) document.getElementById(hadFocus)?.focus({preventScroll: true});  // a redraw never scrolls the page
+    if (hadFocus) document.getElementById(hadFocus)?.focus();
   }
 
   skipNothingToBuy(title, view, legal) {
