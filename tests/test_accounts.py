@@ -269,6 +269,11 @@ def test_the_creator_starts_early_or_fills_seats_with_bots_and_a_password_guards
     assert started["status"] == "started" and len(started["seats"]) == 2
     lonely = ann.post("/api/tables", {"title": "acquire", "seats": [None, "random", None]}).json()
     assert ann.post(f"/api/tables/{lonely['id']}/bots", {"bot": "nobody"}).status_code == 400
+    other_title = ann.post(f"/api/tables/{lonely['id']}/bots", {"bot": "heuristic"})
+    assert other_title.status_code == 400 and other_title.json()["rule"] == "server.seat.bot"
+    assert "'heuristic' does not play acquire" in other_title.json()["message"]
+    seated = ann.post("/api/tables", {"title": "lost_atlas", "seats": [None, "greedy", None]})
+    assert seated.status_code == 400 and "easy, hard, heuristic" in seated.json()["message"]
     filled = ann.post(f"/api/tables/{lonely['id']}/bots", {"bot": "random"}).json()
     assert filled["status"] == "started" and [s["bot"] for s in filled["seats"]] == [
         None, "random", "random"]

@@ -374,6 +374,28 @@ def test_a_human_plays_against_a_bot_and_the_admin_hands_a_seat_to_a_bot(
     assert state(client, table, 0)["legal"] == []
 
 
+def test_a_seat_bot_that_does_not_play_the_title_is_refused_naming_its_bots(
+        client: TestClient) -> None:
+    for title, bot in (("acquire", "heuristic"), ("lost_atlas", "greedy"),
+                       ("lost_atlas", "congress")):
+        reply = client.post("/api/games", json={
+            "title": title, "seats": [{"name": "A"}, {"name": "B"}, {"name": "C", "bot": bot}]})
+        assert reply.status_code == 400, reply.text
+        body = reply.json()
+        assert body["rule"] == "server.seat.bot"
+        assert f"{bot!r} does not play {title}" in body["message"]
+        assert "random" in body["message"] and bot not in body["message"].split(":")[-1]
+    table = create(client, title="lost_atlas", options={"mode": "short"},
+                   seats=[{"name": "Ann"}, {"name": "Bob"}, {"name": "Bot", "bot": "random"}])
+    before = state(client, table, None)
+    url = f"/api/games/{table.id}/seats/0/bot"
+    refused = client.post(url, headers=table.admin_h, json={"bot": "greedy"})
+    assert refused.status_code == 400 and refused.json()["rule"] == "server.seat.bot"
+    assert "heuristic" in refused.json()["message"]
+    assert state(client, table, None) == before
+    assert client.post(url, headers=table.admin_h, json={"bot": "heuristic"}).status_code == 200
+
+
 def test_lost_atlas_is_played_through_the_api(client: TestClient) -> None:
     table = create(client, title="lost_atlas", options={"mode": "short"},
                    seats=[{"name": "Ann"}, {"name": "Bob"}, {"name": "Bot", "bot": "random"}])

@@ -106,6 +106,25 @@ def bots_for(title: str) -> list[str]:
     return [b for b in bot_names() if title in BOT_TITLES.get(b, (title,))]
 
 
+def seat_refusal(bot: str, title: str) -> str | None:
+    """Why ``bot`` cannot take a seat at a game of ``title`` (it is unknown, or plays only
+    other titles), naming the bots that can; None when it can.
+
+    >>> reason, bots = seat_refusal("greedy", "lost_atlas").split("; ")
+    >>> reason
+    "bot 'greedy' does not play lost_atlas"
+    >>> bots
+    'the bots that do: easy, hard, heuristic, medium, random, search'
+    >>> seat_refusal("random", "lost_atlas") is None
+    True
+    """
+    if bot not in bot_names():
+        return f"unknown bot {bot!r}; known bots: {', '.join(bot_names())}"
+    if title not in BOT_TITLES.get(bot, (title,)):
+        return f"bot {bot!r} does not play {title}; the bots that do: {', '.join(bots_for(title))}"
+    return None
+
+
 def _load(name: str) -> None:
     if name not in _BOTS and name in BOT_MODULES:
         importlib.import_module(BOT_MODULES[name])  # it registers itself

@@ -22,7 +22,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection, Engine, insert, select, update
 
-from boardroom.bots.base import bot_names
+from boardroom.bots.base import seat_refusal
 from boardroom.core.errors import BoardroomError
 from boardroom.core.game import Game
 from boardroom.core.registry import get_title, title_names
@@ -63,10 +63,10 @@ class OpenTables:
         if not info.min_players <= len(seats) <= info.max_players:
             raise BadRequest(f"{info.display_name} has {info.min_players} to "
                              f"{info.max_players} seats, not {len(seats)}")
-        known = bot_names()
         for bot in seats:
-            if bot is not None and bot not in known:
-                raise BadRequest(f"unknown bot {bot!r}; known bots: {', '.join(known)}")
+            refusal = None if bot is None else seat_refusal(bot, title)
+            if refusal is not None:
+                raise BadRequest(refusal, rule="server.seat.bot")
         if None not in seats:
             raise BadRequest("keep at least one seat for a person (yours)")
         try:  # the options are checked now, not when the table fills
@@ -152,8 +152,9 @@ class OpenTables:
             raise Forbidden("only the table's creator can give seats to bots")
         if row.status != OPEN:
             raise Forbidden("this table is not open any more")
-        if bot not in bot_names():
-            raise BadRequest(f"unknown bot {bot!r}; known bots: {', '.join(bot_names())}")
+        refusal = seat_refusal(bot, row.title)
+        if refusal is not None:
+            raise BadRequest(refusal, rule="server.seat.bot")
         seats = [s if s["user_id"] is not None or s["bot"] else {**s, "bot": bot}
                  for s in (dict(x) for x in row.seats)]
         self._save(row, seats=seats)

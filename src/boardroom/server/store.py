@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from boardroom.bots.base import bot_names
+from boardroom.bots.base import seat_refusal
 from boardroom.core.errors import BoardroomError, IllegalAction, RecordError
 from boardroom.core.game import Game
 from boardroom.core.record import Record
@@ -421,16 +421,17 @@ class GameStore:
         seat.claimed = True
 
     # -- creating -------------------------------------------------------------
-    def _check_seats(self, specs: Sequence[SeatSpec]) -> None:
+    def _check_seats(self, title: str, specs: Sequence[SeatSpec]) -> None:
+        """Each seat's name, bot (one that plays ``title``) and webhook are acceptable."""
         s = self.settings
         if not 1 <= len(specs) <= s.max_seats:
             raise BadRequest(f"a game has 1 to {s.max_seats} seats, not {len(specs)}")
-        known = bot_names()
         for spec in specs:
             if not spec.name.strip() or len(spec.name) > s.max_name:
                 raise BadRequest(f"a seat's name has 1 to {s.max_name} characters")
-            if spec.bot is not None and spec.bot not in known:
-                raise BadRequest(f"unknown bot {spec.bot!r}; known bots: {', '.join(known)}")
+            refusal = None if spec.bot is None else seat_refusal(spec.bot, title)
+            if refusal is not None:
+                raise BadRequest(refusal, rule="server.seat.bot")
             if spec.webhook is not None and (
                     not spec.webhook.startswith(("http://", "https://"))
                     or len(spec.webhook) > 2000 or not printable(spec.webhook)):
@@ -464,7 +465,7 @@ class GameStore:
 
     def create(self, title: str, options: dict[str, Any], seed: int | None,
                specs: Sequence[SeatSpec]) -> Created:
-        self._check_seats(specs)
+        self._check_seats(title, specs)
         self._check_options(options)
         chosen = seed is not None
         self._check_seed(chosen, specs, over=False)
@@ -491,7 +492,7 @@ class GameStore:
                              f"{SEED_DIGITS} characters (the server keeps seeds up to that)")
         if specs is None:
             specs = [SeatSpec(name) for name in record.players]
-        self._check_seats(specs)
+        self._check_seats(record.title, specs)
         if [s.name for s in specs] != record.players:
             raise BadRequest("the seats must be the record's players, in order: "
                              + ", ".join(record.players))
@@ -815,8 +816,9 @@ class GameStore:
             entry = self._current(game_id)
             if not self._auth(entry, auth).admin:
                 raise Forbidden("only the game's admin token can change a seat")
-            if bot is not None and bot not in bot_names():
-                raise BadRequest(f"unknown bot {bot!r}; known bots: {', '.join(bot_names())}")
+            refusal = None if bot is None else seat_refusal(bot, entry.game.record.title)
+            if refusal is not None:
+                raise BadRequest(refusal, rule="server.seat.bot")
             if not 0 <= seat < len(entry.seats):
                 raise NotFound(f"no seat {seat}")
             if bot is None and entry.seats[seat].bot is not None and entry.seed_chosen:

@@ -182,6 +182,40 @@ function trainFacts(id) {
   return `${runs}${t.rusted_by.length ? `; rusted by the first ${t.rusted_by.join(" or ")}-train` : "; never rusts"}`;
 }
 
+// offers for another company's train: one row per train, its price chosen in a box (the
+// legal prices run from $1 to what the treasury holds), not a button per price
+function offerTable(ctx, offers, c, covered) {
+  const {view} = ctx;
+  const groups = new Map();
+  for (const a of offers) {
+    covered.add(a.notation);
+    const [, train, , seller, price] = a.notation.split(" ");
+    const key = `${train} from ${seller}`;
+    if (!groups.has(key)) groups.set(key, {train, seller, prices: []});
+    groups.get(key).prices.push(Number(price));
+  }
+  return h("table.choices", {id: "offer-choices"},
+    h("caption", {}, "Or offer to buy another company's train (its president agrees or declines)"),
+    h("thead", {}, h("tr", {}, ["Train", "What it runs", "Your offer", ""].map((x) => h("th", {}, x)))),
+    h("tbody", {}, [...groups.entries()].map(([key, g]) => {
+      const lo = Math.min(...g.prices), hi = Math.max(...g.prices);
+      const input = h("input", {type: "number", min: lo, max: hi, value: lo, step: 1, class: "offer-price",
+        "aria-label": `Your offer for ${nameOf(view, g.seller)}'s ${g.train}-train, ${money(lo)} to ${money(hi)}`});
+      const note = h("span.muted.offer-note", {}, ` ${money(lo)} to ${money(hi)}; if agreed, treasury ${money(c ? c.treasury : 0)} → ${money((c ? c.treasury : 0) - lo)}`);
+      input.addEventListener("input", () => {
+        const p = Number(input.value);
+        note.textContent = g.prices.includes(p) ? ` ${money(lo)} to ${money(hi)}; if agreed, treasury ${money(c ? c.treasury : 0)} → ${money((c ? c.treasury : 0) - p)}` : ` an offer is ${money(lo)} to ${money(hi)}`;
+      });
+      const send = h("button", {dataset: {offer: key}, onclick: () => {
+        const p = Number(input.value);
+        if (g.prices.includes(p)) ctx.act(`train ${key} ${p}`);
+        else note.textContent = ` an offer is ${money(lo)} to ${money(hi)}`;
+      }}, "Make the offer");
+      return h("tr", {}, h("td", {}, `${nameOf(view, g.seller)}'s ${g.train}-train`), h("td", {}, trainFacts(g.train)),
+        h("td", {}, input, note), h("td", {}, send));
+    })));
+}
+
 export function operatingPanel(ctx) {
   const {view, legal, table} = ctx;
   const op = view.operating;
@@ -196,7 +230,8 @@ export function operatingPanel(ctx) {
   const covered = new Set();
   const has = (verb) => legal.filter((a) => a.notation.split(" ")[0] === verb);
 
-  const trains = [...has("train"), ...has("force")];
+  const isOffer = (a) => / from /.test(a.notation);  // train T from SELLER PRICE
+  const trains = [...has("train"), ...has("force")].filter((a) => !isOffer(a));
   if (trains.length) {
     const got = outcomes(ctx, trains.map((a) => a.notation));
     box.append(h("table.choices", {id: "train-choices"},
@@ -216,14 +251,8 @@ export function operatingPanel(ctx) {
           h("td", {}, button(ctx, a, "Buy", ".primary")));
       }))));
   }
-  const offers = has("offer");
-  if (offers.length) {
-    offers.forEach((a) => covered.add(a.notation));
-    const sel = h("select", {id: "offer-choice", "aria-label": "Offer to buy a train from another company"},
-      offers.map((a) => h("option", {value: a.notation}, a.label || a.notation)));
-    box.append(h("div.offer", {}, h("p", {}, "Or offer to buy a train from another company your president controls or whose president agrees:"),
-      sel, h("button", {id: "offer-send", onclick: () => ctx.act(sel.value)}, "Make the offer")));
-  }
+  const offers = has("train").filter(isOffer);
+  if (offers.length) box.append(offerTable(ctx, offers, c, covered));
   if (op.offer && (has("agree").length || has("decline").length)) {
     const o = op.offer;
     const buyer = name;

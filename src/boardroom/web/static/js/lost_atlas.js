@@ -265,6 +265,7 @@ export class LostAtlasTable {
       return `${rq},${rr}`;
     };
     el.addEventListener("mousemove", (ev) => {
+      this.pointer = pointAt(ev);  // the +/- buttons zoom around the cursor's last place
       const hex = hexAt(ev); if (!hex) return;
       const known = pic.hexes[hex] ? "" : " (off the map)";
       const n = (this.targets.get(hex) || []).length;
@@ -292,13 +293,13 @@ export class LostAtlasTable {
     // the wheel zooms around the point under the cursor
     el.addEventListener("wheel", (ev) => { ev.preventDefault(); this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, pointAt(ev)); }, {passive: false});
     holder.addEventListener("keydown", (ev) => {
-      if (ev.key === "+" || ev.key === "=") this.zoom(1 / 1.25);
-      else if (ev.key === "-") this.zoom(1.25);
+      if (ev.key === "+" || ev.key === "=") this.zoom(1 / 1.25, this.zoomPoint());
+      else if (ev.key === "-") this.zoom(1.25, this.zoomPoint());
       else if (ev.key === "0") this.fit();
     });
     const tools = h("div.map-tools", {},
-      h("button", {id: "zoom-in", "aria-label": "Zoom in", onclick: () => this.zoom(1 / 1.25)}, "+"),
-      h("button", {id: "zoom-out", "aria-label": "Zoom out", onclick: () => this.zoom(1.25)}, "−"),
+      h("button", {id: "zoom-in", "aria-label": "Zoom in", onclick: () => this.zoom(1 / 1.25, this.zoomPoint())}, "+"),
+      h("button", {id: "zoom-out", "aria-label": "Zoom out", onclick: () => this.zoom(1.25, this.zoomPoint())}, "−"),
       h("button", {id: "zoom-fit", onclick: () => this.fit()}, "Fit"),
       h("button", {id: "coords-toggle", "aria-pressed": this.showCoords ? "true" : "false",
         onclick: () => { this.showCoords = !this.showCoords; this.table.render(); }}, this.showCoords ? "Hide q,r" : "Show q,r"), hover,
@@ -410,6 +411,22 @@ export class LostAtlasTable {
     return box;
   }
 
+  zoomPoint() {
+    // where +/- zoom: around the hex previewed, else the cursor's last place over the map
+    // (if still in view), else the middle of the view
+    if (this.choice && this.selected && this.picture) {
+      const [x, y] = centre(this.selected, this.picture.radius);
+      return {x, y};
+    }
+    const p = this.pointer, el = this.svgEl, m = el?.getScreenCTM();
+    if (!p || !m) return null;
+    // the part of the map shown (the frame may show more than the viewBox around it)
+    const r = el.getBoundingClientRect(), inv = m.inverse();
+    const at = (x, y) => { const q = el.createSVGPoint(); q.x = x; q.y = y; return q.matrixTransform(inv); };
+    const a = at(r.left, r.top), b = at(r.right, r.bottom);
+    return p.x >= a.x && p.x <= b.x && p.y >= a.y && p.y <= b.y ? p : null;
+  }
+
   zoom(k, at) {
     // around `at` (a point of the map: the cursor's) or the middle of the view
     const [x, y, w, hh] = this.vb;
@@ -448,7 +465,19 @@ export class LostAtlasTable {
     const families = [...new Set(here.map((t) => t.family))];
     this.choice = null;
     if (families.length === 1) this.choose(families[0]);
-    else this.table.render();
+    else this.table.render().then(() => this.keepInSight());
+  }
+
+  keepInSight() {
+    // the previewed hex is scrolled into sight if a redraw left it off the window or
+    // under the sticky panel of Rotate and Confirm
+    const poly = this.svgEl?.querySelector("#overlay .target.selected");
+    if (!poly) return;
+    const r = poly.getBoundingClientRect();
+    const panel = document.getElementById("hex-panel")?.getBoundingClientRect();
+    const limit = panel && panel.top > r.height ? panel.top : window.innerHeight;
+    if (r.top < 0) window.scrollBy(0, r.top - 8);
+    else if (r.bottom > limit) window.scrollBy(0, r.bottom - limit + 8);
   }
 
   choose(family) {
@@ -458,7 +487,7 @@ export class LostAtlasTable {
     const options = here.map((t) => t.notation);
     this.choice = options.length ? {family, options, index} : null;
     if (this.choice && !this.zoomed && this.picture) this.zoomTo(this.selected);
-    this.table.render();
+    this.table.render().then(() => this.keepInSight());
   }
 
   rotate() {
@@ -466,7 +495,7 @@ export class LostAtlasTable {
     this.choice.index = (this.choice.index + 1) % this.choice.options.length;
     const t = mapTarget(this.choice.options[this.choice.index]);
     if (t && t.kind === "piece") this.pieceRotation = t.rotation;
-    this.table.render();
+    this.table.render().then(() => this.keepInSight());
   }
 
   turnPiece(k) {
