@@ -148,6 +148,12 @@ def the_flow(ann: Any, bob: Any, watcher: Any, prefix: str) -> None:
             marks[name].add(marker(w))  # the tab marker, as the page's poll last set it
     ann.page.wait_for_selector("#final-scores", timeout=10_000)
     bob.page.wait_for_selector("#final-scores", timeout=10_000)
+    # once the game is over it waits on nobody: both tabs lose the mark (the page's poll
+    # may not have caught a player's unmarked moments in a quick game)
+    for w, name in ((ann, ann_name), (bob, bob_name)):
+        w.page.wait_for_function("(document.body.dataset.waiting || '0') === '0'",
+                                 timeout=20_000)
+        marks[name].add(marker(w))
     # each tab was marked while the game waited on its player, and unmarked otherwise
     assert marks[ann_name] >= {0, 1} and marks[bob_name] >= {0, 1}, marks
     watcher.page.wait_for_selector("#final-scores", timeout=15_000)

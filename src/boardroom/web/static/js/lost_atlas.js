@@ -360,7 +360,9 @@ export class LostAtlasTable {
         const mine = held.token === t.token ? d : await api.game(t.id, held.token);
         const options = mine.legal.map((a) => a.notation);
         if (!options.length) { await t.refresh(true, true); continue; }
-        const pick = options[Math.floor(Math.random() * options.length)];
+        // spread over the legal places, the same pick for the same position (so a game
+        // built this way replays the same: no Math.random)
+        const pick = options[(Math.imul(mine.count + 1, 2654435761) >>> 0) % options.length];
         t.setBusy(true);
         try {
           await api.act(t.id, held.token, pick, mine.count);
