@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     data = tempfile.mkdtemp(prefix="boardroom-bench-web-")
     server = subprocess.Popen(
         [str(Path(sys.executable).with_name("boardroom")), "serve", "--port", str(port),
-         "--data", data],
+         "--data", data, "--allow-chosen-seeds"],  # seeded games of people: the same positions
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
