@@ -356,21 +356,8 @@ def render(mapfile: str, output: str | None, png_path: str | None, phase: str | 
         picture.board, phase, per_destination=picture.per_destination, coordinates=coords,
         legend=not no_legend, name=picture.name,
     )
-    if output is None and png_path is None:
-        click.echo(svg, nl=False)
-        return
-    if output is not None:
-        try:
-            Path(output).write_text(svg, encoding="utf-8")
-        except OSError as exc:
-            raise CliError(f"cannot write {output}: {exc.strerror or exc}") from exc
-        click.echo(f"Wrote {output}: {len(picture.board.spaces)} hexes, phase {phase}.")
-    if png_path is not None:
-        try:
-            used = render_svg.svg_to_png(svg, png_path)
-        except OSError as exc:
-            raise CliError(f"cannot write {png_path}: {exc.strerror or exc}") from exc
-        click.echo(f"Wrote {png_path} (with {used}).")
+    _write_picture(svg, output, png_path,
+                   f"{len(picture.board.spaces)} hexes, phase {phase}")
 
 
 def _record_title(path: str) -> str:
@@ -385,13 +372,19 @@ def _record_title(path: str) -> str:
 def _render_congress(path: str, output: str | None, png_path: str | None) -> None:
     """``boardroom render`` for a Congress record: its board as it stands (SVG, PNG)."""
     from boardroom.titles.congress.render import render_svg
-    from boardroom.titles.lost_atlas.render import svg as png
 
     game = load_game(path)
     try:
         svg = render_svg(game.view(None))
     except ValueError as exc:
         raise CliError(f"{path}: {exc}") from exc
+    _write_picture(svg, output, png_path, f"Congress, round {game.state.round}")
+
+
+def _write_picture(svg: str, output: str | None, png_path: str | None, what: str) -> None:
+    """``boardroom render``'s output: the SVG to stdout, or to ``output`` and/or as a PNG."""
+    from boardroom.titles.lost_atlas.render import svg as render_svg
+
     if output is None and png_path is None:
         click.echo(svg, nl=False)
         return
@@ -400,10 +393,10 @@ def _render_congress(path: str, output: str | None, png_path: str | None) -> Non
             Path(output).write_text(svg, encoding="utf-8")
         except OSError as exc:
             raise CliError(f"cannot write {output}: {exc.strerror or exc}") from exc
-        click.echo(f"Wrote {output}: Congress, round {game.state.round}.")
+        click.echo(f"Wrote {output}: {what}.")
     if png_path is not None:
         try:
-            used = png.svg_to_png(svg, png_path)
+            used = render_svg.svg_to_png(svg, png_path)
         except OSError as exc:
             raise CliError(f"cannot write {png_path}: {exc.strerror or exc}") from exc
         click.echo(f"Wrote {png_path} (with {used}).")
