@@ -15,9 +15,6 @@ MODULE_LINES = 600
 FUNCTION_LINES = 80
 
 LONG_MODULES: dict[str, str] = {
-    "titles/lost_atlas/board/components.py":
-        "the component reader (_Reader) turns the pydantic models into a second set of "
-        "dataclasses; issue 32 item 1 (one component model) is still to do",
     "titles/lost_atlas/board/mapbuild.py":
         "map building and the placement rules of the pieces; not yet split",
     "titles/lost_atlas/board/track_laying.py":
@@ -47,8 +44,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "server/app.py::add_routes":
         "the server's route table (the server is being changed by others this session)",
     "titles/congress/data.py::parse_data": "Congress's data check (Congress is being rewritten)",
-    "titles/lost_atlas/board/components.py::_Reader.mode":
-        "a game mode's component check; goes with item 1's single component model",
     "titles/lost_atlas/board/mapfile.py::build": "a map file's build, one check after another",
     "titles/lost_atlas/board/routes.py::build_network":
         "the board as a routing problem, on every route search's path",
