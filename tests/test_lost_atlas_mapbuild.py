@@ -421,7 +421,7 @@ def test_real_stacks_restart_too(c: Components) -> None:
 
 
 def test_an_impossible_stack_stops_with_an_error(c: Components) -> None:
-    strict = replace(c, map_rules=replace(c.map_rules, min_shared_edges=4))
+    strict = replace(c, map_rules=c.map_rules.model_copy(update={"min_shared_edges": 4}))
     b = MapBuilder.from_stack(strict, [12, 16], 2, Rng(0), first_seat=0)
     b.apply(PlacePiece((0, 0), 0), 0)  # 16 cannot share 4 edges with one tri-hex
     assert b.restarts == 1 and not b.board.pieces

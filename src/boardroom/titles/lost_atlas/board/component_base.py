@@ -132,10 +132,21 @@ class Table(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_derived(cls, data: Any) -> Any:
-        for key in data if cls.derived and isinstance(data, dict) else ():
-            if key in cls.derived:  # as pydantic's own refusal of an unknown key
-                raise ValueError(f"unknown key {key!r}")
-        return data
+        return reject_derived(cls.derived, data)
+
+    def __hash__(self) -> int:
+        """By the entry's own fields, as a frozen dataclass would be: the provisional
+        and alternatives tables (which :mod:`.component_meta` reads) left out."""
+        return hash((type(self), *(v for k, v in self.__dict__.items()
+                                   if k not in ("provisional", "alternatives"))))
+
+
+def reject_derived(derived: frozenset[str], data: Any) -> Any:
+    """Refuse a key the reading fills in, as pydantic refuses an unknown key."""
+    for key in data if derived and isinstance(data, dict) else ():
+        if key in derived:
+            raise ValueError(f"unknown key {key!r}")
+    return data
 
 
 def entries(items: list[Any]) -> list[Any]:

@@ -18,12 +18,12 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from boardroom.core.errors import BoardroomError
 from boardroom.titles.lost_atlas.board.component_base import (
     META_KEYS,
-    Fault,
     Parsed,
     Table,
     Text,
     explain,
     kind,
+    reject_derived,
     where,
 )
 
@@ -56,10 +56,7 @@ class Alternative(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_derived(cls, data: Any) -> Any:
-        for key in data if isinstance(data, dict) else ():
-            if key in cls.derived:
-                raise Fault((), f"unknown key {key!r}")
-        return data
+        return reject_derived(cls.derived, data)
 
 
 def _table_class(tp: Any) -> type[Table] | None:
@@ -79,17 +76,16 @@ def _table_class(tp: Any) -> type[Table] | None:
             return tp if isinstance(tp, type) and issubclass(tp, Table) else None
 
 
-def _child_class(cls: type[Table] | None, key: str) -> type[Table] | None:
-    if cls is None:
-        return None
+def _field_tables(cls: type[Table], key: str) -> tuple[type[Table] | None, bool]:
+    """The model of the tables that field ``key`` of ``cls`` holds (None: none), and
+    whether they are by name (a table of name = table, as ``[modes]``)."""
     for name, info in cls.model_fields.items():
-        if (info.alias or name) != key:
-            continue
-        for extra in info.metadata:
-            if isinstance(extra, Parsed):
-                return _table_class(extra.inner)
-        return _table_class(info.annotation)
-    return None
+        if (info.alias or name) == key:
+            for extra in info.metadata:
+                if isinstance(extra, Parsed):
+                    return _table_class(extra.inner), extra.table
+            return _table_class(info.annotation), False
+    return None, False
 
 
 class _Walk:
@@ -108,12 +104,12 @@ class _Walk:
             keys.sort(key=lambda k: order.index(k) if k in order else len(order))
         for key in keys:
             child = value[key]
-            inner = values_cls if cls is None else _child_class(cls, key)
-            named = None
-            if cls is not None and inner is not None and _is_name_table(cls, key):
-                inner, named = None, inner
+            inner, by_name = (values_cls, False) if cls is None else _field_tables(cls, key)
             if isinstance(child, dict):
-                self.table(child, (*loc, key), inner, named)
+                if by_name:
+                    self.table(child, (*loc, key), None, inner)
+                else:
+                    self.table(child, (*loc, key), inner)
             elif isinstance(child, list):
                 for i, item in enumerate(child):
                     if isinstance(item, dict):
@@ -170,14 +166,6 @@ class _Walk:
             path = f"{label}.{alt.field}" if label else alt.field
             self.alternatives.append(
                 alt.model_copy(update={"path": path, "value": _freeze(alt.value)}))
-
-
-def _is_name_table(cls: type[Table], key: str) -> bool:
-    """Whether ``key`` of ``cls`` is a table of name = table (``[modes]``)."""
-    for name, info in cls.model_fields.items():
-        if (info.alias or name) == key:
-            return any(isinstance(m, Parsed) and m.table for m in info.metadata)
-    return False
 
 
 def _check_field(given: set[str], target: str, where_: str, label: str) -> None:

@@ -30,7 +30,7 @@ from importlib import resources
 from pathlib import Path
 
 from boardroom.core.errors import OptionError
-from boardroom.map.tiles import COLOURS, TileDef
+from boardroom.map.tiles import TileDef
 from boardroom.titles.lost_atlas.board.component_companies import (
     BankBreak,
     CharterShares,
@@ -99,11 +99,14 @@ __all__ = [
 
 FORMAT = "lost-atlas-components"
 VERSION = 1
-SUPPLY_COLOURS = (*COLOURS, "blue")
 
 
 @dataclass(frozen=True)
 class Components:
+    """The read tables, each entry under its id (the models themselves, the tiles as the
+    engine's :class:`~boardroom.map.tiles.TileDef`), with the file's provisional values
+    and alternatives and where it came from."""
+
     stock_track: StockTrack
     phases: tuple[Phase, ...]
     trains: dict[str, Train]
