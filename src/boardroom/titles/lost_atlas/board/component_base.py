@@ -75,9 +75,10 @@ Names = Annotated[tuple[Text, ...], BeforeValidator(_tuple), AfterValidator(uniq
 
 
 class Parsed:
-    """Validates a value as ``inner`` (meta keys left out first when ``table``), then hands
-    it to ``after``: a table of names read into a plain dict, its meta keys kept apart
-    (:mod:`.component_meta` reads those from the file)."""
+    """A field read as ``inner`` and handed to ``after``, which makes it what the
+    component holds (``Annotated[held type, Parsed(...)]``); with ``table``, a TOML table
+    of names whose meta keys are left out first (:mod:`.component_meta` reads those from
+    the file), held as a plain dict."""
 
     def __init__(self, inner: Any, after: Callable[[Any], Any] | None = None,
                  table: bool = False) -> None:

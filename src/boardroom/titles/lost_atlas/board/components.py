@@ -25,7 +25,7 @@ Values that are choices rather than facts carry a ``provisional`` reason in the 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -129,12 +129,16 @@ class Components:
     provisional: tuple[tuple[str, str], ...] = ()
     alternatives: tuple[Alternative, ...] = ()
     source: str = ""
+    _phase_of: dict[str, Phase] = field(default_factory=dict, init=False, compare=False,
+                                        repr=False)
+
+    def __post_init__(self) -> None:
+        self._phase_of.update((p.id, p) for p in self.phases)
 
     def phase(self, phase_id: str) -> Phase:
-        for p in self.phases:
-            if p.id == phase_id:
-                return p
-        raise KeyError(phase_id)
+        """A phase by its id (a dict: the rounds ask often, and a model's attribute is
+        slower to read than a dataclass's)."""
+        return self._phase_of[phase_id]
 
     def tile(self, tile_id: str) -> TileDef:
         """A supply tile or a printed one."""
