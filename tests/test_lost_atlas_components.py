@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from boardroom.core.errors import BoardroomError, OptionError
 from boardroom.map.hexes import edge_towards, neighbour
@@ -600,6 +601,23 @@ _TILE_23 = 'id = "23"\ncolour = "green"\ncount = 4\npaths = [[0, 3], [0, 4]]'
          "format: 'acquire' is not 'lost-atlas-components'"),
         ("version = 1\n", "version = 2\n", "version: 2 is not supported"),
         ("[cycles]\nlong = 6", "[cycles]\nlong = 6 6", "not valid TOML"),
+        # checks against earlier tables, in the models' validators (the validation context)
+        ('[modes.long]\nname = "Long Game"', '[modes.long]\nid = "long"\nname = "Long Game"',
+         "modes.long: unknown key 'id'"),
+        ('[train_printings.revised]', '[train_printings.revised]\nid = "r"',
+         "train_printings.revised: unknown key 'id'"),
+        ('track = "mine-home", home_stop = 0', 'track = "mine-homes", home_stop = 0',
+         'map_pieces[number=2].hexes[pos="A"].track: no printed tile \'mine-homes\''),
+        ('track = "mine-home", home_stop = 0', 'track = "mine-home", home_stop = 2',
+         'map_pieces[number=2].hexes[pos="A"].home_stop: \'mine-home\' has no stop 2'),
+        ('removed_pieces = { "26" = 1 }', 'removed_pieces = { "29" = 1 }',
+         "modes.micro_3p.removed_pieces.29: no map piece '29'"),
+        ('trade_in = "any_unrusted"', 'trade_in = ["2", "2"]',
+         'trains[id="inf"].trade_in[1]: \'2\' is listed twice'),
+        ('trade_in = "any_unrusted"', 'trade_in = "all"',
+         'trains[id="inf"].trade_in: expected an array, got a string'),
+        ('stands_for_home = "adaptive"', 'stands_for_home = "adapted"',
+         "map_pieces[number=21].stands_for_home: no minor 'adapted'"),
     ],
 )  # fmt: skip
 def test_malformed_files_name_the_entry(tmp_path: Path, old: str, new: str, message: str) -> None:
@@ -607,6 +625,18 @@ def test_malformed_files_name_the_entry(tmp_path: Path, old: str, new: str, mess
         load_components(_broken(tmp_path, old, new))
     assert message in str(info.value)
     assert isinstance(info.value, BoardroomError)
+
+
+def test_components_are_frozen_and_hash_by_their_fields(c: Components) -> None:
+    """The models are the components: frozen, equal and hashed by their own fields (the
+    provisional and alternatives tables left out of the hash), as the dataclasses were."""
+    again = load_components()
+    inf = c.trains["inf"]
+    assert inf.alternatives and inf == again.trains["inf"]
+    assert hash(inf) == hash(again.trains["inf"])
+    assert {c.map_pieces[2]: 1}[again.map_pieces[2]] == 1
+    with pytest.raises(ValidationError):
+        inf.price = 5  # type: ignore[misc]
 
 
 def test_missing_file(tmp_path: Path) -> None:
