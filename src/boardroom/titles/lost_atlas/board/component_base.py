@@ -18,6 +18,8 @@ from typing import Annotated, Any, ClassVar, TypeVar
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import core_schema
 
+from boardroom.core.errors import BoardroomError
+
 T = TypeVar("T")
 
 META_KEYS = frozenset({"note", "provisional", "alternatives"})
@@ -29,6 +31,10 @@ ID_KEYS = {"tiles": "id", "printed_tiles": "id", "phases": "id", "trains": "id",
 """How an entry of each array is named in messages (``tiles[id="23"]``)."""
 
 Path = tuple[int | str, ...]
+
+
+class ComponentError(BoardroomError):
+    """A component data file that cannot be used; the message names the bad entry."""
 
 
 class Fault(ValueError):

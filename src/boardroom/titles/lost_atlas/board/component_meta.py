@@ -15,9 +15,9 @@ from typing import Any, ClassVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from boardroom.core.errors import BoardroomError
 from boardroom.titles.lost_atlas.board.component_base import (
     META_KEYS,
+    ComponentError,
     Parsed,
     Table,
     Text,
@@ -26,10 +26,6 @@ from boardroom.titles.lost_atlas.board.component_base import (
     reject_derived,
     where,
 )
-
-
-class ComponentError(BoardroomError):
-    """A component data file that cannot be used; the message names the bad entry."""
 
 
 def _freeze(value: object) -> object:
@@ -89,6 +85,8 @@ def _field_tables(cls: type[Table], key: str) -> tuple[type[Table] | None, bool]
 
 
 class _Walk:
+    """One walk of a validated file, gathering its provisional values and alternatives."""
+
     def __init__(self, raw: dict[str, Any]) -> None:
         self.raw = raw
         self.provisional: list[tuple[str, str]] = []

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from boardroom.core.errors import OptionError
 from boardroom.map.tiles import TileDef
+from boardroom.titles.lost_atlas.board.component_base import ComponentError
 from boardroom.titles.lost_atlas.board.component_companies import (
     BankBreak,
     CharterShares,
@@ -54,7 +55,7 @@ from boardroom.titles.lost_atlas.board.component_map import (
     next_colour,
     upgrade_problem,
 )
-from boardroom.titles.lost_atlas.board.component_meta import Alternative, ComponentError, read_meta
+from boardroom.titles.lost_atlas.board.component_meta import Alternative, read_meta
 from boardroom.titles.lost_atlas.board.component_schema import ComponentFile, validate
 from boardroom.titles.lost_atlas.board.component_trains import (
     Phase,
