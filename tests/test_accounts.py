@@ -4,6 +4,7 @@ SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterator
 from pathlib import Path
@@ -152,6 +153,29 @@ def test_a_cookie_without_its_csrf_token_cannot_act(app: Any, ann: Member, bob: 
     # with the token, it works
     assert bob.client.put("/api/account/settings", json={"sound": False},
                           headers=bob.h).json()["sound"] is False
+
+
+def test_another_sites_page_cannot_sign_the_browser_in(app: Any, bob: Member) -> None:
+    """Login CSRF: a cross-site form cannot send the JSON body, and a request the browser
+    marks as cross-site, or whose Origin is another host, is refused and sets no cookie."""
+    creds = json.dumps({"name": bob.name, "password": PASSWORD})
+    for path in ("/api/account/signin", "/api/account/signup"):
+        client = TestClient(app)
+        form = client.post(path, content=creds,
+                           headers={"content-type": "application/x-www-form-urlencoded"})
+        assert form.status_code == 400 and "set-cookie" not in form.headers
+        for headers in ({"sec-fetch-site": "cross-site"}, {"origin": "https://evil.example"},
+                        {"origin": "null"}, {"origin": "http://testserver.evil.example"}):
+            reply = client.post(path, json={"name": bob.name, "password": PASSWORD},
+                                headers=headers)
+            assert reply.status_code == 403, (path, headers, reply.text)
+            assert reply.json()["rule"] == "server.cross-site"
+            assert "set-cookie" not in reply.headers
+        assert client.get("/api/account/me").json()["user"] is None
+    own = TestClient(app).post("/api/account/signin", json={
+        "name": bob.name, "password": PASSWORD},
+        headers={"origin": "http://testserver:8000", "sec-fetch-site": "same-origin"})
+    assert own.status_code == 200
 
 
 def test_sign_in_is_limited_per_account_and_per_address(app: Any) -> None:

@@ -16,6 +16,7 @@ from boardroom.server.sessions import (
     COOKIE,
     AccountsDep,
     MaybeSession,
+    SameSite,
     SignedIn,
     clear_cookie,
     set_cookie,
@@ -68,7 +69,7 @@ def signed_in(request: Request, response: Response, user: User, token: str) -> d
     return {"user": user_json(user), "csrf": csrf_of(token)}
 
 
-@router.post("/api/account/signup")
+@router.post("/api/account/signup", dependencies=[SameSite])
 def sign_up(body: Credentials, request: Request, response: Response,
             accounts: AccountsDep) -> dict[str, Any]:
     """Make an account and sign in (sets the session cookie; answers the CSRF token)."""
@@ -77,7 +78,7 @@ def sign_up(body: Credentials, request: Request, response: Response,
     return signed_in(request, response, user, token)
 
 
-@router.post("/api/account/signin")
+@router.post("/api/account/signin", dependencies=[SameSite])
 def sign_in(body: Credentials, request: Request, response: Response,
             accounts: AccountsDep) -> dict[str, Any]:
     """Sign in (401 for a wrong name or password; 429 after too many wrong tries)."""

@@ -6,6 +6,13 @@ GET, HEAD and OPTIONS) must also carry the session's CSRF token in the :data:`CS
 header, which another site's page can neither read nor set; without it the answer is 403
 and nothing changes. The token comes with ``GET /api/account/me`` and the sign-in answer.
 
+Signing in and signing up are guarded against *login CSRF* (another site signing the
+browser in to an account of its choosing) twice: their body is JSON only, which a
+cross-site form cannot send and a cross-site ``fetch`` cannot send without a CORS
+pre-flight that this server never grants; and :func:`same_site_request` refuses a
+request the browser marks as cross-site (``Sec-Fetch-Site``) or whose ``Origin`` is
+another host than the one it was sent to.
+
 Games themselves are still played with bearer tokens (a seat's own, or an account's
 delegate token for its seat), which a browser never sends on its own: no CSRF there.
 """
@@ -48,6 +55,42 @@ def csrf_ok(request: Request, session: Session) -> bool:
         token_hash(given), session.csrf_hash)
 
 
+def same_site_request(request: Request) -> None:
+    """Refuse (403, rule ``server.cross-site``) a request another site's page made: one
+    the browser marks ``Sec-Fetch-Site: cross-site``, or whose ``Origin`` names another
+    host than the ``Host`` it was sent to (or the ``--public-url``'s). Programs send
+    neither header and pass.
+
+    A reverse proxy must pass the ``Host`` header on (docs/deploy.md's samples do)."""
+    if request.headers.get("sec-fetch-site", "").lower() == "cross-site":
+        raise Forbidden("this request came from another site's page", rule="server.cross-site")
+    origin = request.headers.get("origin")
+    if origin is not None and _hostname(origin.partition("://")[2]) not in _own_hosts(request):
+        raise Forbidden("this request came from another site's page", rule="server.cross-site")
+
+
+def _hostname(authority: str) -> str:
+    """The host name of an ``Origin``'s or ``Host``'s authority, without the port (nginx's
+    ``$host`` drops it); a bracketed IPv6 address keeps its brackets.
+
+    >>> _hostname("Example.org:8000/"), _hostname("[::1]:8000")
+    ('example.org', '[::1]')
+    """
+    authority = authority.split("/", 1)[0].lower()
+    if authority.startswith("["):
+        return authority.split("]", 1)[0] + "]"
+    return authority.split(":", 1)[0]
+
+
+def _own_hosts(request: Request) -> set[str]:
+    """The names this server answers to: the request's ``Host`` and the public address's."""
+    hosts = {_hostname(request.headers.get("host", ""))}
+    public = request.app.state.settings.public_url
+    if public:
+        hosts.add(_hostname(public.partition("://")[2]))
+    return hosts - {""}
+
+
 async def optional_session(request: Request) -> Session | None:
     """The request's session (None without a live one). A state-changing request the
     cookie authorises must carry the CSRF header; else 403."""
@@ -71,3 +114,4 @@ async def required_session(
 MaybeSession = Annotated[Session | None, Depends(optional_session)]
 SignedIn = Annotated[Session, Depends(required_session)]
 AccountsDep = Annotated[Accounts, Depends(accounts_of)]
+SameSite = Depends(same_site_request)
