@@ -218,10 +218,10 @@ export class Table {
     return this.data && this.data.view && typeof this.data.view.seat === "number" ? this.data.view.seat : null;
   }
 
-  /** @param {number | null} seat */
+  /** @param {number | null | undefined} seat */
   name(seat) {
     const players = this.game().view.players;
-    const p = players && seat !== null ? players[seat] : undefined;
+    const p = players && seat !== null && seat !== undefined ? players[seat] : undefined;
     return p ? p.name : `Seat ${seat}`;
   }
 
