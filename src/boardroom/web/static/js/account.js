@@ -9,7 +9,7 @@ import {ApiError} from "./api.js";
 export const session = {user: null, csrf: null, loaded: false};
 
 /** The account API's JSON answer, of the shape its endpoint documents.
- * @template [T=any]
+ * @template [T=unknown]
  * @param {string} method @param {string} path @param {unknown} [body]
  * @returns {Promise<T>} */
 export async function accountCall(method, path, body) {
@@ -83,6 +83,7 @@ export function renderSignIn(root, mode) {
     ev.preventDefault();
     error.hidden = true;
     try {
+      /** @type {{user: User, csrf: string}} */
       const reply = await accountCall("POST", up ? "/api/account/signup" : "/api/account/signin",
         {name: name.value.trim(), password: password.value});
       session.user = reply.user; session.csrf = reply.csrf;
@@ -113,6 +114,7 @@ export function claimBanner(gameId, token) {
   }
   const button = h("button", {id: "claim-seat", onclick: async () => {
     try {
+      /** @type {{seat: number}} */
       const done = await accountCall("POST", "/api/account/claim", {game_id: gameId, token});
       clear(box).append(h("span", {id: "claimed"}, `Seat ${done.seat + 1} is in your games now.`));
     } catch (e) { clear(box).append(h("span.error", {}, e.message)); }
@@ -123,6 +125,7 @@ export function claimBanner(gameId, token) {
 // the bearer tokens of the seats this account holds in a game (for this session)
 /** @param {string} gameId @returns {Promise<{seat: number, token: string}[]>} */
 export async function seatTokens(gameId) {
+  /** @type {{seats: {seat: number, token: string}[]}} */
   const reply = await accountCall("POST", `/api/account/games/${gameId}/tokens`);
   return reply.seats;
 }

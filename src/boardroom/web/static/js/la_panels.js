@@ -246,7 +246,7 @@ function offerTable(ctx, offers, c, covered) {
 
 /** @param {LaCtx} ctx @returns {{box: HTMLElement, covered: Set<string>} | null} */
 export function operatingPanel(ctx) {
-  const {view, legal, table} = ctx;
+  const {view, legal} = ctx;
   const op = view.operating;
   if (!op || !legal.length) return null;
   const id = op.company;

@@ -1,7 +1,7 @@
 // The Lost Atlas table: the map (SVG from the engine's own renderer, zoomable and
 // pannable, coordinates on hover), legal spots highlighted and chosen by clicking a hex,
 // tile and piece previews with rotation, the drawn routes, and the sheets.
-import {h, clear, money} from "./dom.js";
+import {h, money} from "./dom.js";
 import {api, ApiError} from "./api.js";
 import {renderSheets} from "./lost_atlas_sheets.js";
 import {RouteEditor} from "./la_routes.js";
@@ -228,7 +228,7 @@ export class LostAtlasTable {
         h("p", {}, this.targets.size
           ? `Its overlay goes on a basic city already on the map: the ${this.targets.size} highlighted cit${this.targets.size === 1 ? "y" : "ies"}. Click one, then Confirm.`
           : "Another player places it."))) : "";
-    root.append(this.infoBar(view, ctx), ...decide, piece ? this.piecePanel(piece, ctx) : capital,
+    root.append(this.infoBar(view, ctx), ...decide, piece ? this.piecePanel(piece) : capital,
       this.mapPanel(pic, ctx), this.hexPanel(ctx), this.routes.panel(ctx));
     renderSheets(root, view, ctx);
   }
@@ -328,7 +328,8 @@ export class LostAtlasTable {
       const p = pointAt(ev); if (!p) return null;
       // axial rounding of the flat-topped hex under the point
       const q = (2 / 3 * p.x) / R, r = (-1 / 3 * p.x + Math.sqrt(3) / 3 * p.y) / R;
-      let rq = Math.round(q), rr = Math.round(r), rs = Math.round(-q - r);
+      let rq = Math.round(q), rr = Math.round(r);
+      const rs = Math.round(-q - r);
       const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs + q + r);
       if (dq > dr && dq > ds) rq = -rr - rs; else if (dr > ds) rr = -rq - rs;
       return `${rq},${rr}`;
@@ -426,7 +427,7 @@ export class LostAtlasTable {
         const held = Object.values(t.seats).find((s) => s.seat >= 0 && d.to_act.includes(s.seat));
         if (!held) {
           // another seat places its piece: look again shortly
-          await new Promise((ok) => setTimeout(ok, 250));
+          await new Promise((ok) => { setTimeout(ok, 250); });
           await t.refresh(true, true);
           continue;
         }
@@ -595,8 +596,8 @@ export class LostAtlasTable {
     this.table.render();
   }
 
-  /** @param {PiecePictures} piece @param {LaCtx} ctx */
-  piecePanel(piece, ctx) {
+  /** @param {PiecePictures} piece */
+  piecePanel(piece) {
     // the drawn piece drawn on its own, as the map draws it, in the rotation the map shows
     const rotation = this.pieceRotation ?? 0;
     const holder = h("div.piece-drawing", {id: "piece-drawing", dataset: {rotation}});

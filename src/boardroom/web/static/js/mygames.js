@@ -112,6 +112,7 @@ async function openTableForm() {
     error.hidden = true;
     try {
       const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
+      /** @type {OpenTable} */
       const made = await accountCall("POST", "/api/tables", {title: titleSel.value, name: name.value,
         options: {mode: modeSel.value}, seats, password: password.value || null});
       location.hash = made.status === "started" ? `#/play/${made.game_id}` : `#/table/${made.id}`;
@@ -145,6 +146,7 @@ export async function renderOpenTable(root, id) {
   const act = async (path, body) => {
     error.hidden = true;
     try {
+      /** @type {OpenTable} */
       const after = await accountCall("POST", `/api/tables/${id}/${path}`, body || {});
       if (after.status === "started") location.hash = `#/play/${after.game_id}`;
       else { clear(root); renderOpenTable(root, id); }
@@ -173,6 +175,7 @@ export async function renderOpenTable(root, id) {
   // the page follows the table until it starts
   return setInterval(async () => {
     try {
+      /** @type {OpenTable} */
       const now = await accountCall("GET", `/api/tables/${id}`);
       if (now.updated_at !== t.updated_at) { clear(root); renderOpenTable(root, id); }
     } catch (e) { /* keep what is shown */ }

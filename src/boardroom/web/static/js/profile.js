@@ -39,7 +39,7 @@ function ratingChart(history) {
     el("text", {x: L - 4, y: 16, "text-anchor": "end", "font-size": 11}, hi.toFixed(1)),
     el("text", {x: L - 4, y: H - B, "text-anchor": "end", "font-size": 11}, lo.toFixed(1)),
     el("text", {x: W - 8, y: H - 6, "text-anchor": "end", "font-size": 11}, `rated games: ${n}`));
-  Object.entries(byTitle).forEach(([title, series], k) => {
+  Object.values(byTitle).forEach((series, k) => {
     const colour = COLOURS[k % COLOURS.length];
     svg.append(el("polyline", {points: series.map((e, i) => `${x(i).toFixed(1)},${y(e.rating).toFixed(1)}`).join(" "),
       fill: "none", stroke: colour, "stroke-width": 2.5}));

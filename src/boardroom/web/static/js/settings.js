@@ -49,6 +49,7 @@ export async function renderSettings(root) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
+      /** @type {import("./shapes.js").Settings} */
       const saved = await accountCall("PUT", "/api/account/settings", {
         sound: sound.checked, desktop: desktop.checked, email: email.value.trim(), email_mode: mode.value,
         email_minutes: Number(minutes.value) || 0, webhook_url: hook.value.trim(), webhook_format: format.value});

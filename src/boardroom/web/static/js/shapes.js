@@ -70,19 +70,19 @@
 /** @typedef {{sound?: boolean, desktop?: boolean, email?: string, email_mode?: string,
  *   email_minutes?: number, webhook_url?: string, webhook_format?: string}} Settings */
 
-/** boardroom.server.account_api
- * @typedef {{id: string | number, name: string, settings?: Settings}} User */
+/** boardroom.server.account_api.user_json
+ * @typedef {{id: number, name: string, admin?: boolean, settings?: Settings}} User */
 
 /** GET /api/account/games (boardroom.server.mygames)
  * @typedef {{id: string, title_name: string, status: string, waiting_on_me: boolean,
  *   players: {name: string, bot?: string | null}[], to_act: string[], winners: string[],
  *   count: number, updated_at: number}} MyGame */
 
-/** An open table (boardroom.server.open_tables)
+/** An open table (boardroom.server.open_tables.OpenTables.describe)
  * @typedef {{id: string, name: string, title: string, title_name: string, status: string,
- *   creator: string, creator_id: string | number, free: number, password: boolean,
- *   game_id: string | null, updated_at: number | string,
- *   seats: {name: string | null, bot: string | null, free: boolean}[]}} OpenTable */
+ *   creator: string | null, creator_id: number, free: number, password: boolean,
+ *   game_id: string | null, updated_at: number,
+ *   seats: {seat: number, name: string | null, bot: string | null, free: boolean}[]}} OpenTable */
 
 // -- Acquire (boardroom.titles.acquire.title.AcquireTitle.view) --------------------------
 

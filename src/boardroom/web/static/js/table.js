@@ -359,7 +359,7 @@ export class Table {
     if (ticket !== this.drawing) return;
     if (!this.past) main.append(netWorthChart(this));
     if (!this.chat) this.chat = new ChatBox(this);
-    side.append(this.renderActions(ctx, title), this.renderLog(ctx), this.chat.view());
+    side.append(this.renderActions(ctx, title), this.renderLog(), this.chat.view());
     const hadFocus = document.activeElement && document.activeElement.id;
     clear(this.root).append(status, refusal, h("div.layout", {dataset: {title}}, main, side));
     const log = this.root.querySelector("#log");
@@ -435,8 +435,7 @@ export class Table {
     return box;
   }
 
-  /** @param {Ctx} ctx */
-  renderLog(ctx) {
+  renderLog() {
     const d = this.game();
     const count = d.count;
     const at = this.past ? this.past.count : count;
