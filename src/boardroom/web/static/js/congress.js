@@ -662,7 +662,7 @@ function componentOf(view, id) {
   return parent ? `acquired (in ${parent.id})` : "acquired";
 }
 
-/** @param {CgPreview} p @param {CongressView} view */
+/** @param {Extract<CgPreview, {legal: true}>} p @param {CongressView} view */
 function previewLines(p, view) {
   // the preview's changes in a few lines: months, cash, companies, values, and its log
   const out = [];

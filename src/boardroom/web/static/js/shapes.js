@@ -141,8 +141,9 @@
  * @typedef {{players: {cash: number}[], companies: Record<string, LaCompany>, phase: string,
  *   merger: (LaMerger & {chooser?: number | null}) | null, next: string[]}} OutcomeAfter */
 
-/** @typedef {{action: string, legal: boolean, rule?: string | null, error?: string,
- *   after: OutcomeAfter}} Outcome */
+/** An action played on a copy, or the rule it breaks (boardroom.web.outcome.action_outcomes)
+ * @typedef {{action: string, legal: true, after: OutcomeAfter}
+ *   | {action: string, legal: false, rule: string | null, error: string}} Outcome */
 
 /** GET /api/games/{id}/outcome
  * @typedef {{count: number, outcomes: Outcome[]}} OutcomeReply */
@@ -186,11 +187,13 @@
  *   auction?: CgAuction, merger?: {builder: string, target: string},
  *   expanding?: string, free_link?: string}} CongressView */
 
-/** GET /api/games/{id}/preview (boardroom.web.congress_preview): each pair is [before, after].
- * @typedef {{legal: boolean, error?: string | null,
+/** GET /api/games/{id}/preview (boardroom.web.congress_preview): each pair is [before,
+ * after]; a refused action (or a failed request, congress.js) says why instead.
+ * @typedef {{legal: true,
  *   players: {name: string, cash: [number, number], months: [number, number]}[],
  *   companies: Record<string, {income: [number, number], treasury: [number, number],
  *     status: [string, string]}>,
- *   cities: Record<string, [number, number]>, log?: string[]}} CgPreview */
+ *   cities: Record<string, [number, number]>, log?: string[]}
+ *   | {legal: false, rule?: string | null, error: string}} CgPreview */
 
 export {};
