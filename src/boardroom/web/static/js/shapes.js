@@ -165,8 +165,10 @@
  *   issued: number, holders: Record<string, number>, face_down: Record<string, number>,
  *   cities: string[]}} CgCompany */
 
-/** @typedef {{id: string, name: string, value: number, developed: number, kind: string,
- *   x: number, y: number}} CgCity */
+/** `label`: the side its name is drawn on (e, w, n, s, ne, nw, se, sw), where the view
+ * gives one.
+ * @typedef {{id: string, name: string, value: number, developed: number, kind: string,
+ *   x: number, y: number, label?: string}} CgCity */
 
 /** @typedef {{a: string, b: string, cost: number, owner: string | null, foreign: boolean,
  *   income?: number}} CgLink */
