@@ -1,12 +1,19 @@
 // Accounts in the browser: who is signed in (GET /api/account/me), the session's CSRF
 // token (sent as X-CSRF-Token on every request that changes something), the header's
 // account links, and the sign-in / sign-up pages.
-import {h, clear} from "./dom.js";
+import {h, clear, byId} from "./dom.js";
 import {ApiError} from "./api.js";
+/** @import {User} from "./shapes.js" */
 
+/** @type {{user: User | null, csrf: string | null, loaded: boolean}} */
 export const session = {user: null, csrf: null, loaded: false};
 
+/** The account API's JSON answer, of the shape its endpoint documents.
+ * @template [T=unknown]
+ * @param {string} method @param {string} path @param {unknown} [body]
+ * @returns {Promise<T>} */
 export async function accountCall(method, path, body) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET" && session.csrf) headers["X-CSRF-Token"] = session.csrf;
@@ -20,6 +27,7 @@ export async function accountCall(method, path, body) {
 
 export async function loadSession() {
   try {
+    /** @type {{user: User | null, csrf: string | null}} */
     const me = await accountCall("GET", "/api/account/me");
     session.user = me.user;
     session.csrf = me.csrf;
@@ -33,6 +41,7 @@ export function drawAccountBar() {
   const bar = document.getElementById("account");
   if (!bar) return;
   clear(bar);
+  /** @param {string} href @param {string} text @param {string} id */
   const link = (href, text, id) => h("a", {href, id}, text);
   if (session.user) {
     bar.append(link("#/", "My games", "nav-my-games"), link("#/open", "Open games", "nav-open"),
@@ -53,9 +62,10 @@ async function signOut() {
   location.hash = "#/";
 }
 
+/** @param {HTMLElement} root @param {"in" | "up"} mode */
 export function renderSignIn(root, mode) {
   const up = mode === "up";
-  document.getElementById("where").textContent = up ? "Sign up" : "Sign in";
+  byId("where").textContent = up ? "Sign up" : "Sign in";
   const name = h("input", {id: "account-name", autocomplete: "username", required: true, maxlength: 24});
   const password = h("input", {id: "account-password", type: "password", required: true,
     autocomplete: up ? "new-password" : "current-password", minlength: up ? 8 : undefined});
@@ -73,6 +83,7 @@ export function renderSignIn(root, mode) {
     ev.preventDefault();
     error.hidden = true;
     try {
+      /** @type {{user: User, csrf: string}} */
       const reply = await accountCall("POST", up ? "/api/account/signup" : "/api/account/signin",
         {name: name.value.trim(), password: password.value});
       session.user = reply.user; session.csrf = reply.csrf;
@@ -90,6 +101,7 @@ export function renderSignIn(root, mode) {
 }
 
 // a signed-in user who opens a seat link may keep that seat in their account
+/** @param {string} gameId @param {string | null} token */
 export function claimBanner(gameId, token) {
   const box = document.getElementById("account-note");
   if (!box || !token) return;
@@ -102,6 +114,7 @@ export function claimBanner(gameId, token) {
   }
   const button = h("button", {id: "claim-seat", onclick: async () => {
     try {
+      /** @type {{seat: number}} */
       const done = await accountCall("POST", "/api/account/claim", {game_id: gameId, token});
       clear(box).append(h("span", {id: "claimed"}, `Seat ${done.seat + 1} is in your games now.`));
     } catch (e) { clear(box).append(h("span.error", {}, e.message)); }
@@ -110,7 +123,9 @@ export function claimBanner(gameId, token) {
 }
 
 // the bearer tokens of the seats this account holds in a game (for this session)
+/** @param {string} gameId @returns {Promise<{seat: number, token: string}[]>} */
 export async function seatTokens(gameId) {
+  /** @type {{seats: {seat: number, token: string}[]}} */
   const reply = await accountCall("POST", `/api/account/games/${gameId}/tokens`);
   return reply.seats;
 }

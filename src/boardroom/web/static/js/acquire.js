@@ -3,22 +3,30 @@
 // stockholder card, the players and the final scores.
 import {h, money} from "./dom.js";
 import {api} from "./api.js";
+/** @import {AcquireView, CheckReply, LegalAction} from "./shapes.js" */
+/** @import {Ctx} from "./table.js" */
+/** @typedef {AcquireView["players"][number]} AcquirePlayer */
 
+/** @type {Record<string, string>} */
 export const CHAIN_COLOURS = {
   Tower: "#e8c53a", Luxor: "#d9473b", American: "#2f5fb3", Worldwide: "#8a5a2b",
   Festival: "#3a9a4a", Imperial: "#d4568f", Continental: "#1f8e9e", lone: "#9a9a9a",
 };
 const ROWS = "ABCDEFGHI";
+/** @type {Record<string, string>} */
 const STEP_WORDS = {place: "place a tile", found: "name the new chain", survivor: "choose the survivor",
   next: "choose the next acquired chain", dispose: "keep, sell or trade", buy: "buy up to three shares"};
+/** @type {Map<string, CheckReply>} */
 const whyCache = new Map();
 
+/** @param {string} colour "#rrggbb" */
 function textOn(colour) {
   const n = parseInt(colour.slice(1), 16);
   const l = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
   return l > 150 ? "#111" : "#fff";
 }
 
+/** @param {HTMLElement} root @param {Ctx<AcquireView>} ctx */
 export function renderAcquire(root, ctx) {
   const {view, legal, table} = ctx;
   const legalSet = new Set(legal.map((a) => a.notation));
@@ -53,14 +61,16 @@ export function renderAcquire(root, ctx) {
     const playable = legalSet.has(t);
     const why = h("small.why");
     // an unplayable tile still clicks: the engine's refusal and rule are shown
-    const placing = view.step === "place" && view.to_act.includes(ctx.seat) && !ctx.past;
+    const placing = view.step === "place" && ctx.seat !== null && view.to_act.includes(ctx.seat) && !ctx.past;
     const b = h("button", {dataset: {tile: t},
       class: playable ? "tile playable" : placing ? "tile unplayable" : "tile",
       onclick: () => ctx.act(t)}, t, why);
     if (!playable && placing) {
-      const key = `${table.id}:${table.data.count}:${t}`;
+      const key = `${table.id}:${table.game().count}:${t}`;
+      /** @param {CheckReply} r */
       const fill = (r) => { if (!r.legal) { why.textContent = " " + r.error; b.title = `${r.error} [rule ${r.rule}]`; } };
-      if (whyCache.has(key)) fill(whyCache.get(key));
+      const known = whyCache.get(key);
+      if (known) fill(known);
       else api.check(table.id, table.token, t).then((r) => { whyCache.set(key, r); fill(r); }).catch(() => {});
     }
     handBox.append(b);
@@ -80,8 +90,9 @@ export function renderAcquire(root, ctx) {
         onclick: () => ctx.act(a.notation)}, chain);
     })));
   }
-  if (myTurn && view.step === "dispose") decide.append(disposeControls(view, legal, mine, ctx));
-  if (myTurn && view.step === "buy") decide.append(buyControls(view, legalSet, mine, ctx));
+  // a decision is a seat's: `mine` is there
+  if (myTurn && mine && view.step === "dispose") decide.append(disposeControls(view, legal, mine, ctx));
+  if (myTurn && mine && view.step === "buy") decide.append(buyControls(view, legalSet, mine, ctx));
   if (myTurn && legalSet.has("end")) {
     decide.append(h("button.danger", {id: "declare-end", onclick: () => ctx.act("end")}, "Declare the game over"));
   }
@@ -96,15 +107,17 @@ export function renderAcquire(root, ctx) {
     h("div.aq-sheets", {}, stockCard(view), playersTable(view))));
 }
 
+/** @param {AcquireView} view @param {LegalAction[]} legal @param {AcquirePlayer} mine @param {Ctx<AcquireView>} ctx */
 function disposeControls(view, legal, mine, ctx) {
   // the steppers are the control (a merger may offer dozens of keep/sell/trade mixes): a
   // "+" that cannot go further is disabled and says why
-  const m = view.merger;
+  const m = /** @type {import("./shapes.js").AcquireMerger} */ (view.merger);  // the dispose step is in a merger
   const acquired = m.acquired, survivor = m.survivor;
   const held = (mine.shares && mine.shares[acquired]) || 0;
   const chains = Object.fromEntries(view.chains.map((c) => [c.name, c]));
   let sell = 0, trade = 0;
   const options = new Set(legal.map((a) => a.notation));
+  /** @param {number} s sold @param {number} t traded */
   const notationOf = (s, t) => [s ? `sell ${s}` : "", t ? `trade ${t}` : ""].filter(Boolean).join(" ") || "keep";
   const out = h("div.dispose");
   const summary = h("p.dispose-sum", {id: "dispose-sum"});
@@ -146,7 +159,9 @@ function disposeControls(view, legal, mine, ctx) {
   return out;
 }
 
+/** @param {AcquireView} view @param {Set<string>} legalSet @param {AcquirePlayer} mine @param {Ctx<AcquireView>} ctx */
 function buyControls(view, legalSet, mine, ctx) {
+  /** @type {string[]} */
   const cart = [];
   const out = h("div.buy");
   const total = h("p.buy-total", {id: "buy-total"});
@@ -158,16 +173,16 @@ function buyControls(view, legalSet, mine, ctx) {
     return "buy " + [...cart].sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(" ");
   }
   function update() {
-    const cost = cart.reduce((s, name) => s + view.chains.find((c) => c.name === name).price, 0);
+    const cost = cart.reduce((s, name) => s + (view.chains.find((c) => c.name === name)?.price ?? 0), 0);
     total.textContent = `${cart.length}/3 shares: ${cart.join(", ") || "none"} · cost ${money(cost)} of ${money(mine.cash)}`;
     total.classList.toggle("over", !legalSet.has(notation()));
-    for (const row of rows.children) {
-      const name = row.dataset.chain;
-      row.querySelector(".count").textContent = cart.filter((x) => x === name).length;
+    for (const row of /** @type {HTMLCollectionOf<HTMLElement>} */ (rows.children)) {
+      const name = /** @type {string} */ (row.dataset.chain);
+      /** @type {HTMLElement} */ (row.querySelector(".count")).textContent = String(cart.filter((x) => x === name).length);
       const more = [...cart, name];
       const order = view.chains.map((c) => c.name);
       more.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-      row.querySelector(".plus").disabled = cart.length >= 3 || !legalSet.has("buy " + more.join(" "));
+      /** @type {HTMLButtonElement} */ (row.querySelector(".plus")).disabled = cart.length >= 3 || !legalSet.has("buy " + more.join(" "));
     }
   }
   for (const c of active) {
@@ -186,6 +201,7 @@ function buyControls(view, legalSet, mine, ctx) {
   return out;
 }
 
+/** @param {AcquireView} view */
 function stockCard(view) {
   return h("table.stock-card", {id: "stock-card"},
     h("caption", {}, "Chains (the stockholder card)"),
@@ -198,6 +214,7 @@ function stockCard(view) {
       view.players.map((p) => h("td", {}, (p.shares && p.shares[c.name]) || ""))))));
 }
 
+/** @param {AcquireView} view */
 function playersTable(view) {
   return h("table.players", {id: "players"},
     h("caption", {}, "Players"),
@@ -206,8 +223,9 @@ function playersTable(view) {
       h("td", {}, p.name), h("td", {}, money(p.cash)), h("td", {}, p.hand_size)))));
 }
 
+/** @param {AcquireView} view */
 function finalScores(view) {
-  const r = view.result;
+  const r = /** @type {import("./shapes.js").Result} */ (view.result);  // drawn once the game has one
   return h("section.final", {id: "final-scores"}, h("h2", {}, "Final scores"),
     h("ol", {}, r.ranking.flat().map((s) => h("li", {}, `${view.players[s].name}: ${money(r.scores[s])}`,
       r.winners.includes(s) ? " — winner" : ""))),

@@ -1,4 +1,6 @@
 // Legal actions grouped by their first word, named for a person.
+/** @import {LegalAction} from "./shapes.js" */
+/** @type {Record<string, string>} */
 const NAMES = {
   piece: "Place the map piece", capital: "Capital project", filler: "Filler hex",
   lay: "Lay track", hub: "Place a hub", suburb: "Suburb", hq: "Headquarters",
@@ -13,7 +15,9 @@ const NAMES = {
   expand: "Expand (build a link)", develop: "Develop", start: "Start a merger company",
 };
 
+/** @param {LegalAction[]} legal @param {string} title */
 export function actionGroups(legal, title) {
+  /** @type {Map<string, LegalAction[]>} */
   const groups = new Map();
   for (const a of legal) {
     let word = a.notation.split(" ")[0].toLowerCase();
@@ -21,8 +25,9 @@ export function actionGroups(legal, title) {
     if (title === "acquire" && (word === "sell" || word === "trade" || word === "keep")) word = "dispose";
     if (title === "congress" && word === "auction") word = "capitalise";
     if (!groups.has(word)) groups.set(word, []);
-    groups.get(word).push(a);
+    groups.get(word)?.push(a);
   }
+  /** @type {Record<string, string>} */
   const extra = {place: "Place a tile", dispose: "Keep, sell or trade",
                  capitalise: "Capitalise (auction a share)"};
   return [...groups.entries()].map(([word, items]) => ({

@@ -1,7 +1,7 @@
 // The page's entry: a hash router between the lobby, a game's table and the account
 // pages (issue 27: sign in, my games, open games, settings, profiles, leaderboards), and
 // the server's own paths: /games/<id>, a seat's link with #token=..., or a spectator's.
-import {h, clear} from "./dom.js";
+import {h, clear, byId} from "./dom.js";
 import {renderLobby} from "./lobby.js";
 import {Table} from "./table.js";
 import {saveSeats} from "./seats.js";
@@ -11,9 +11,12 @@ import {renderMyGames, renderOpenGames, renderOpenTable} from "./mygames.js";
 import {renderSettings} from "./settings.js";
 import {renderProfile, renderLeaderboard} from "./profile.js";
 
+/** @type {Table | null} */
 let current = null;
+/** @type {ReturnType<typeof setInterval> | null | undefined} */
 let timer = null;
 
+/** @param {HTMLElement} root @param {string} id */
 async function playAsAccount(root, id) {
   // the seats this account holds in the game, as bearer tokens for this session
   if (!session.user) { sessionStorage.setItem("boardroom:after-sign-in", location.href); location.hash = "#/signin"; return; }
@@ -27,9 +30,9 @@ async function playAsAccount(root, id) {
 
 async function route() {
   if (current) { current.stop(); current = null; }
-  clearInterval(timer); timer = null;
-  const root = clear(document.getElementById("app"));
-  clear(document.getElementById("account-note"));
+  clearInterval(timer ?? undefined); timer = null;
+  const root = clear(byId("app"));
+  clear(byId("account-note"));
   if (!session.loaded) await loadSession();
   const hash = location.hash || "#/";
   const [path, query] = hash.slice(1).split("?");

@@ -4,11 +4,18 @@
 import {h} from "./dom.js";
 import {ApiError} from "./api.js";
 
+/** @import {Table} from "./table.js" */
+
+/** A chat line (boardroom.server.chat)
+ * @typedef {{id: number, at_count: number, name: string, text: string}} ChatLine */
+
 const POLL_MS = 4000;
 
 export class ChatBox {
+  /** @param {Table} table */
   constructor(table) {
     this.table = table;
+    /** @type {ChatLine[]} */
     this.lines = [];
     this.last = 0;
     this.list = h("ol.chat-lines", {id: "chat-lines", "aria-live": "polite"});
@@ -42,6 +49,7 @@ export class ChatBox {
     } catch (e) { /* the next poll tries again */ }
   }
 
+  /** @param {ChatLine[] | undefined} lines */
   receive(lines) {
     let added = false;
     for (const line of lines || []) {
@@ -53,10 +61,11 @@ export class ChatBox {
         h("strong", {}, line.name + ": "), line.text));
       added = true;
     }
-    while (this.list.children.length > 200) this.list.firstChild.remove();
+    while (this.list.children.length > 200) this.list.firstChild?.remove();
     if (added) this.list.scrollTop = this.list.scrollHeight;
   }
 
+  /** @param {string} message */
   refused(message) {
     this.error.textContent = message;
     this.error.hidden = false;
@@ -71,7 +80,7 @@ export class ChatBox {
     this.input.value = "";
     const socketToken = this.table.socketToken;
     if (this.live() && socketToken === this.table.token) {
-      this.table.socket.send(JSON.stringify({type: "chat", text}));
+      this.table.socket?.send(JSON.stringify({type: "chat", text}));
       return;
     }
     try {

@@ -8,20 +8,36 @@
 // the previews are that action played on a copy of the state (GET /api/games/{id}/preview).
 import {h, money} from "./dom.js";
 import {api} from "./api.js";
+/** @import {CgAuction, CgCompany, CgPreview, CongressView, LegalAction} from "./shapes.js" */
+/** @import {Ctx, Table} from "./table.js" */
+/** @typedef {Ctx<CongressView>} CgCtx */
+/** The legal actions by kind (sortLegal), each with the parts of its notation.
+ * @typedef {LegalAction & {company: string, from: string, to: string, key: string}} CgExpand
+ * @typedef {LegalAction & {from: string, to: string, key: string}} CgDevelop
+ * @typedef {LegalAction & {company: string}} CgCompanyAction
+ * @typedef {LegalAction & {acquired: string, acquirer: string, payer: string}} CgMerge
+ * @typedef {{expand: CgExpand[], develop: CgDevelop[], auction: CgCompanyAction[],
+ *   bid: (LegalAction & {amount: number})[], merge: CgMerge[], start: CgCompanyAction[],
+ *   pass: LegalAction | null, done: LegalAction | null, other: LegalAction[]}} CgLegal */
+/** @typedef {{kind: "link", key: string} | {kind: "city", id: string} | {kind: "develop", key: string}} CgSelection */
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const COMPANY_COLOURS = ["#d35400", "#2e86c1", "#27ae60", "#c0392b", "#8e44ad",
   "#1a5276", "#0e6655", "#b7950b", "#6d4c41", "#d81b60", "#546e7a", "#7cb342"];
 // the players' colours, the same as the chart's lines
 const PLAYER_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
+/** @type {Map<string, Promise<CgPreview>>} */
 const previews = new Map();
 
+/** An SVG element: attributes as h()'s (`on...` listeners), children nodes or text.
+ * @param {string} tag @param {Record<string, unknown> | null} [attrs]
+ * @param {...(Node | string | number | null | undefined | false | (Node | string)[])} children */
 function el(tag, attrs, ...children) {
   const e = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), /** @type {EventListener} */ (v));
+    else e.setAttribute(k, String(v));
   }
   for (const c of children.flat()) {
     if (c === undefined || c === null || c === false) continue;
@@ -30,28 +46,35 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+/** @param {{x: number, y: number}} a @param {{x: number, y: number}} b @param {number} half @param {number} trim */
 function band(a, b, half, trim) {
   // the corners of a strip ``2 * half`` wide along a-b, ``trim`` short of each end
   const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
   const ux = dx / len, uy = dy / len, t = Math.min(trim, len / 3);
+  /** @param {number} x @param {number} y */
   const p = (x, y) => `${x.toFixed(1)},${y.toFixed(1)}`;
   const ax = a.x + ux * t, ay = a.y + uy * t, bx = b.x - ux * t, by = b.y - uy * t;
   return [p(ax - uy * half, ay + ux * half), p(bx - uy * half, by + ux * half),
           p(bx + uy * half, by - ux * half), p(ax + uy * half, ay - ux * half)].join(" ");
 }
 
+/** @param {string} a @param {string} b */
 function pairKey(a, b) { return [a, b].sort().join("-"); }
 
+/** @param {string} colour "#rrggbb" */
 function textOn(colour) {
   const n = parseInt(colour.slice(1), 16);
   const l = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
   return l > 150 ? "#111" : "#fff";
 }
 
+/** @param {number} n */
 function months(n) { return `${n} month${n === 1 ? "" : "s"}`; }
 
 // The legal actions sorted by what they do (their notation's first word; see actions.py).
+/** @param {LegalAction[]} legal @returns {CgLegal} */
 function sortLegal(legal) {
+  /** @type {CgLegal} */
   const out = {expand: [], develop: [], auction: [], bid: [], merge: [], start: [], pass: null,
                done: null, other: []};
   for (const a of legal) {
@@ -74,34 +97,45 @@ function sortLegal(legal) {
 }
 
 export class CongressTable {
+  /** @param {Table} table */
   constructor(table) {
     this.table = table;
+    /** @type {number | null} */
     this.count = null;
+    /** @type {CgSelection | null} */
     this.sel = null;      // {kind: "link", key} | {kind: "city", id} | {kind: "develop", key}
+    /** @type {number | null} */
     this.bid = null;
+    /** @type {Record<string, string>} each company's colour (set as the table is drawn) */
+    this.colour = {};
   }
 
   // a choice belongs to the position it was made in
   forgetChoice() { this.sel = null; this.bid = null; }
 
+  /** @param {CgSelection | null} sel */
   choose(sel) {
     this.sel = sel;
     this.table.render();
   }
 
+  /** @param {string} notation @returns {Promise<CgPreview>} */
   preview(notation) {
     const t = this.table;
-    const key = `${t.id}:${t.data.count}:${notation}`;
+    const key = `${t.id}:${t.game().count}:${notation}`;
     if (!previews.has(key)) {
-      previews.set(key, api.preview(t.id, t.token, notation).catch((e) => ({legal: false, error: e.message})));
-      if (previews.size > 200) previews.delete(previews.keys().next().value);
+      previews.set(key, api.preview(t.id, t.token, notation).catch((e) => /** @type {CgPreview} */ ({legal: false, error: e.message})));
+      const oldest = previews.keys().next().value;
+      if (previews.size > 200 && oldest !== undefined) previews.delete(oldest);
     }
-    return previews.get(key);
+    return /** @type {Promise<CgPreview>} */ (previews.get(key));
   }
 
+  /** @param {HTMLElement} root @param {CgCtx} ctx */
   render(root, ctx) {
     const {view} = ctx;
     if (ctx.data.count !== this.count || ctx.past) { this.count = ctx.data.count; this.forgetChoice(); }
+    /** @type {Record<string, string>} */
     const colour = {};
     view.companies.forEach((c, i) => { colour[c.id] = COMPANY_COLOURS[i % COMPANY_COLOURS.length]; });
     this.colour = colour;
@@ -124,6 +158,7 @@ export class CongressTable {
   }
 
   // -- the map ----------------------------------------------------------------------------
+  /** @param {CongressView} view @param {CgCtx} ctx @param {CgLegal} legal */
   renderMap(view, ctx, legal) {
     const cities = Object.fromEntries(view.cities.map((c) => [c.id, c]));
     const xs = view.cities.map((c) => c.x), ys = view.cities.map((c) => c.y);
@@ -131,22 +166,25 @@ export class CongressTable {
     const minY = Math.min(...ys) - 24, maxY = Math.max(...ys) + 24;
     const svg = el("svg", {viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`, role: "img",
       "aria-label": "The map of Great Britain: locations, links and each company's track", id: "cg-map-svg"});
+    /** @type {Record<string, CgCompany>} */
     const homeOf = {};
     for (const co of view.companies) {
       if (co.status === "component") continue;
       for (const home of co.homes) homeOf[home] = co;
     }
+    /** @type {Map<string, CgExpand[]>} */
     const expandKeys = new Map();
     for (const a of legal.expand) {
       if (!expandKeys.has(a.key)) expandKeys.set(a.key, []);
-      expandKeys.get(a.key).push(a);
+      expandKeys.get(a.key)?.push(a);
     }
     // develop: the locations that end a developable link, and their partners
+    /** @type {Map<string, Set<string>>} */
     const partners = new Map();
     for (const a of legal.develop) {
       for (const [x, y] of [[a.from, a.to], [a.to, a.from]]) {
         if (!partners.has(x)) partners.set(x, new Set());
-        partners.get(x).add(y);
+        partners.get(x)?.add(y);
       }
     }
     const sel = this.sel;
@@ -165,7 +203,7 @@ export class CongressTable {
       if (devChosen) links.append(el("line", {...attrs, class: "cg-target develop chosen"}));
       links.append(el("line", {...attrs, dataset: undefined, "data-link": key,
         class: owned ? "cg-link owned" : ln.foreign ? "cg-link foreign" : "cg-link",
-        style: owned ? `stroke: ${this.colour[ln.owner] || "#444"}` : undefined},
+        style: owned ? `stroke: ${this.colour[String(ln.owner)] || "#444"}` : undefined},
         el("title", {}, `${a.name}–${b.name}: cost ${ln.cost}${owned ? `, ${ln.owner}'s track` : ""}` +
           (ln.income !== undefined ? `; income ${ln.income} to the company that builds it` : ""))));
       if (target) {
@@ -173,7 +211,7 @@ export class CongressTable {
         links.append(el("polygon", {points: band(a, b, 8, 9), class: "cg-hit", "data-expand": key, tabindex: 0,
           role: "button", "aria-label": `Expand along ${a.name}–${b.name}`,
           onclick: () => this.choose({kind: "link", key}),
-          onkeydown: (ev) => { if (ev.key === "Enter") this.choose({kind: "link", key}); }},
+          onkeydown: (/** @type {KeyboardEvent} */ ev) => { if (ev.key === "Enter") this.choose({kind: "link", key}); }},
           el("title", {}, `Expand: ${a.name}–${b.name}`)));
       }
       const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
@@ -214,7 +252,7 @@ export class CongressTable {
       }
       if (clickable) {
         g.classList.add("clickable");
-        g.setAttribute("tabindex", 0);
+        g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
         g.setAttribute("data-develop", cls);
         const pick = () => this.pickCity(c.id, partners);
@@ -233,6 +271,7 @@ export class CongressTable {
     return h("section.cg-map", {id: "cg-map", "aria-label": "The map"}, svg, legend);
   }
 
+  /** @param {string} id @param {Map<string, Set<string>>} partners */
   pickCity(id, partners) {
     const sel = this.sel;
     if (sel && sel.kind === "city") {
@@ -246,6 +285,7 @@ export class CongressTable {
   }
 
   // -- the decision -----------------------------------------------------------------------
+  /** @param {CongressView} view @param {CgCtx} ctx @param {CgLegal} legal */
   renderDecide(view, ctx, legal) {
     const box = h("section.decide.cg-decide", {id: "decide", dataset: {step: ctx.legal.length ? view.step : "wait"}});
     if (!ctx.legal.length) {
@@ -312,6 +352,7 @@ export class CongressTable {
     return box;
   }
 
+  /** @param {HTMLElement} box @param {CgCtx} ctx @param {CgLegal} legal */
   others(box, ctx, legal) {
     // anything the panels above do not know (a rule added later) still gets its button
     if (!legal.other.length) return;
@@ -319,12 +360,14 @@ export class CongressTable {
       h("button.action", {dataset: {notation: a.notation}, onclick: () => ctx.act(a.notation)}, a.label || a.notation))));
   }
 
+  /** @param {HTMLElement} box @param {CgCtx} ctx @param {CgLegal} legal */
   auctionButtons(box, ctx, legal) {
     box.append(h("div.cg-auctions", {}, legal.auction.map((a) => h("button.cg-auction", {
       dataset: {notation: a.notation}, onclick: () => ctx.act(a.notation),
       style: {borderLeft: `8px solid ${this.colour[a.company] || "#888"}`}}, a.label || a.notation))));
   }
 
+  /** @param {string} notation @param {CgCtx} ctx */
   previewBox(notation, ctx) {
     // the action played on a copy: who gains and spends what
     const box = h("div.cg-preview", {"data-preview": notation}, h("span.muted", {}, "Working out the preview…"));
@@ -337,6 +380,7 @@ export class CongressTable {
     return box;
   }
 
+  /** @param {HTMLElement} box @param {CgCtx} ctx @param {CgLegal} legal */
   linkChoice(box, ctx, legal) {
     const sel = this.sel;
     if (!sel || sel.kind !== "link") return;
@@ -354,6 +398,7 @@ export class CongressTable {
     box.append(panel);
   }
 
+  /** @param {HTMLElement} box @param {CgCtx} ctx @param {CgLegal} legal */
   developChoice(box, ctx, legal) {
     const sel = this.sel;
     if (!sel) return;
@@ -378,17 +423,20 @@ export class CongressTable {
       h("button", {id: "cg-cancel", onclick: () => this.choose(null)}, "Choose another pair")));
   }
 
+  /** @param {HTMLElement} box @param {CongressView} view @param {CgCtx} ctx @param {CgLegal} legal */
   bidPanel(box, view, ctx, legal) {
+    /** @type {Partial<CgAuction>} */
     const auc = view.auction || {};
     const amounts = legal.bid.map((a) => a.amount).sort((x, y) => x - y);
+    /** @type {Partial<CgCompany>} */
     const co = view.companies.find((c) => c.id === auc.company) || {};
     const source = auc.from === "supply" ? "its merger supply" : "its bank pool";
-    const why = {capitalise: `${auc.auctioneer} chose to Capitalise`, port: "a foreign link forces a Capitalise",
-                 merger: `the merger company ${auc.company} has started`}[auc.kind] || "an auction";
+    const why = /** @type {Record<string, string>} */ ({capitalise: `${auc.auctioneer} chose to Capitalise`, port: "a foreign link forces a Capitalise",
+                 merger: `the merger company ${auc.company} has started`})[auc.kind ?? ""] || "an auction";
     box.append(h("h2", {}, `Bid for a share of ${co.name || auc.company} (${auc.company})`),
       h("p", {}, `${why}: one share from ${source} is auctioned. The price goes to ${auc.company}'s treasury ` +
         `(now ${money(co.treasury ?? 0)}; income ${co.income ?? 0}, ${co.issued ?? 0} share${co.issued === 1 ? "" : "s"} issued).`),
-      h("p", {id: "cg-high"}, auc.high_bidder ? `High bid ${money(auc.high)} by ${auc.high_bidder}. ` : "No bid yet. ",
+      h("p", {id: "cg-high"}, auc.high_bidder ? `High bid ${money(Number(auc.high))} by ${auc.high_bidder}. ` : "No bid yet. ",
         `Bidding, in turn: ${(auc.bidding || []).join(", ")}. A pass leaves the auction.`),
       auc.kind !== "merger" && view.months ? h("p.muted", {}, `The winner spends ${months(view.months.costs.capitalise ?? 3)} on the months track` +
         (auc.kind === "capitalise" ? `; if nobody bids, ${auc.auctioneer} does.` : ".")) : "");
@@ -399,12 +447,13 @@ export class CongressTable {
       const confirm = h("button.primary", {id: "cg-bid"});
       const input = h("input", {type: "number", id: "cg-bid-input", min: lo, max: hi, value: this.bid,
         "aria-label": "Your bid"});
+      /** @param {number} v */
       const set = (v) => {
         const want = Math.max(lo, Math.min(hi, Math.round(v)));
         // the nearest listed bid (they are consecutive today; never offer an unlisted one)
         this.bid = amounts.reduce((best, x) => (Math.abs(x - want) < Math.abs(best - want) ? x : best), lo);
         shown.textContent = money(this.bid);
-        input.value = this.bid;
+        input.value = String(this.bid);
         confirm.textContent = `Bid ${money(this.bid)}`;
         confirm.dataset.notation = `bid ${this.bid}`;
       };
@@ -413,11 +462,11 @@ export class CongressTable {
       box.append(h("div.cg-bidder", {},
         h("span", {}, `Your bid (${money(lo)} to ${money(hi)}, your cash): `), shown,
         h("div.stepper", {},
-          h("button", {id: "cg-bid-down5", "aria-label": "Five less", onclick: () => set(this.bid - 5)}, "−5"),
-          h("button", {id: "cg-bid-down", "aria-label": "One less", onclick: () => set(this.bid - 1)}, "−1"),
+          h("button", {id: "cg-bid-down5", "aria-label": "Five less", onclick: () => set(Number(this.bid) - 5)}, "−5"),
+          h("button", {id: "cg-bid-down", "aria-label": "One less", onclick: () => set(Number(this.bid) - 1)}, "−1"),
           input,
-          h("button", {id: "cg-bid-up", "aria-label": "One more", onclick: () => set(this.bid + 1)}, "+1"),
-          h("button", {id: "cg-bid-up5", "aria-label": "Five more", onclick: () => set(this.bid + 5)}, "+5")),
+          h("button", {id: "cg-bid-up", "aria-label": "One more", onclick: () => set(Number(this.bid) + 1)}, "+1"),
+          h("button", {id: "cg-bid-up5", "aria-label": "Five more", onclick: () => set(Number(this.bid) + 5)}, "+5")),
         confirm));
       set(this.bid);
     } else {
@@ -428,7 +477,9 @@ export class CongressTable {
     return box;
   }
 
+  /** @param {HTMLElement} box @param {CongressView} view @param {CgCtx} ctx @param {CgLegal} legal */
   mergePanel(box, view, ctx, legal) {
+    /** @type {{builder?: string, target?: string}} */
     const m = view.merger || {};
     const chooser = view.options.special_dividend === "chooser";
     box.append(h("h2", {}, `Merger: ${m.builder} reached ${m.target}'s home station`),
@@ -469,6 +520,7 @@ export class CongressTable {
     return box;
   }
 
+  /** @param {HTMLElement} box @param {CongressView} view @param {CgCtx} ctx @param {CgLegal} legal */
   startPanel(box, view, ctx, legal) {
     box.append(h("h2", {}, "Start a merger company"),
       h("p", {}, "After the merger you select an inactive merger company to start. Companies whose track already reaches " +
@@ -484,6 +536,7 @@ export class CongressTable {
   }
 
   // -- the tracks -------------------------------------------------------------------------
+  /** @param {CongressView} view */
   renderMonths(view) {
     const box = h("section.cg-track", {id: "cg-months", "aria-label": "The months track"}, h("h2", {}, "Months track"));
     const mt = view.months;
@@ -492,6 +545,7 @@ export class CongressTable {
     const rm = mt.round_months;
     const top = Math.max(total * rm, ...mt.track.map((t) => t.month)) + 1;
     const W = 600, L = 16, R = 16, Y = 70;
+    /** @param {number} m */
     const x = (m) => L + (W - L - R) * m / top;
     const svg = el("svg", {viewBox: `0 0 ${W} 108`, role: "img", "aria-label": "Months: each player's marker, the cut-off and the General Dividends"});
     svg.append(el("line", {x1: x(0), y1: Y, x2: x(top - 1), y2: Y, class: "cg-axis"}));
@@ -512,10 +566,11 @@ export class CongressTable {
       el("text", {x: x(mt.cutoff) + (x(mt.cutoff) > W - 110 ? -4 : 4), y: 13, class: "cg-cutoff-text",
         "text-anchor": x(mt.cutoff) > W - 110 ? "end" : "start"}, `cut-off ${mt.cutoff}`));
     // markers on the same month stack; the later arrival lies on top (acts first)
+    /** @type {Map<number, {player: string, month: number, stamp: number, seat: number}[]>} */
     const byMonth = new Map();
     mt.track.forEach((t, s) => {
       if (!byMonth.has(t.month)) byMonth.set(t.month, []);
-      byMonth.get(t.month).push({...t, seat: s});
+      byMonth.get(t.month)?.push({...t, seat: s});
     });
     for (const [m, stack] of byMonth) {
       stack.sort((a, b) => a.stamp - b.stamp);
@@ -534,11 +589,13 @@ export class CongressTable {
     return box;
   }
 
+  /** @param {CongressView} view */
   renderIncome(view) {
     const box = h("section.cg-track", {id: "cg-income", "aria-label": "The income track"}, h("h2", {}, "Income track"));
     const it = view.income_track;
     if (!it) return box;
     const W = 600, L = 22, R = 22, Y = 84;
+    /** @param {number} v */
     const x = (v) => L + (W - L - R) * v / it.max;
     const svg = el("svg", {viewBox: `0 0 ${W} 104`, role: "img", "aria-label": "Each active company's income"});
     svg.append(el("line", {x1: x(0), y1: Y, x2: x(it.max), y2: Y, class: "cg-axis"}));
@@ -549,6 +606,7 @@ export class CongressTable {
         el("text", {x: x(v), y: Y + 16, class: "cg-tick-text"}, v));
     }
     // markers left to right, each in the lowest row where it does not touch the one before
+    /** @type {number[]} the right end of each row's last marker */
     const rows = [];
     for (const mk of [...it.markers].sort((p, q) => p.income - q.income)) {
       let i = rows.findIndex((right) => right < x(mk.income) - 22);
@@ -566,6 +624,7 @@ export class CongressTable {
   }
 
   // -- the sheets -------------------------------------------------------------------------
+  /** @param {CongressView} view */
   renderCharters(view) {
     const rows = view.companies.map((c) => h("tr", {dataset: {company: c.id}, class: c.status},
       h("td", {}, h("span.swatch", {style: {background: this.colour[c.id]}}), " ", h("strong", {}, c.id), " ", c.name),
@@ -582,6 +641,7 @@ export class CongressTable {
       h("tbody", {}, rows)));
   }
 
+  /** @param {CongressView} view */
   renderPlayers(view) {
     const track = view.months ? view.months.track : [];
     return h("div.cg-table-wrap", {}, h("table.players", {id: "players"},
@@ -595,12 +655,14 @@ export class CongressTable {
   }
 }
 
+/** @param {CongressView} view @param {string} id */
 function componentOf(view, id) {
   const parent = view.companies.find((c) => c.face_down && Object.keys(c.face_down).length &&
     Object.prototype.hasOwnProperty.call(c.face_down, `down:${id}`));
   return parent ? `acquired (in ${parent.id})` : "acquired";
 }
 
+/** @param {Extract<CgPreview, {legal: true}>} p @param {CongressView} view */
 function previewLines(p, view) {
   // the preview's changes in a few lines: months, cash, companies, values, and its log
   const out = [];
@@ -625,8 +687,9 @@ function previewLines(p, view) {
   return out;
 }
 
+/** @param {CongressView} view */
 function finalScores(view) {
-  const r = view.result;
+  const r = /** @type {import("./shapes.js").Result} */ (view.result);  // drawn once the game has one
   return h("section.final", {id: "final-scores"}, h("h2", {}, "Final scores (cash)"),
     h("ol", {}, r.ranking.flat().map((s) => h("li", {}, `${view.players[s].name}: ${money(r.scores[s])}`,
       r.winners.includes(s) ? " — winner" : ""))),

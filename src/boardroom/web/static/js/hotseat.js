@@ -9,6 +9,7 @@ export function passScreenOn() {
   return localStorage.getItem(KEY) !== "off";
 }
 
+/** @param {HTMLElement} root @param {string} name @param {() => void} onReady */
 export function showPassScreen(root, name, onReady) {
   const off = h("input", {type: "checkbox", id: "pass-off"});
   const ready = h("button.primary", {id: "pass-ready", onclick: () => {

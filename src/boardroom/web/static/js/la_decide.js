@@ -5,12 +5,17 @@
 // of turn); everybody else sees who is being waited on.
 import {h, money} from "./dom.js";
 import {consentPreview} from "./la_panels.js";
+/** @import {LegalAction, LostAtlasView} from "./shapes.js" */
+/** @import {Ctx, Table} from "./table.js" */
+/** @typedef {Ctx<LostAtlasView>} LaCtx */
 
+/** @param {LegalAction[]} legal @param {string} verb @returns {number[]} */
 function amounts(legal, verb) {
   return legal.filter((a) => a.notation.startsWith(verb + " ")).map((a) => Number(a.notation.split(" ")[1]))
     .filter((n) => Number.isFinite(n)).sort((a, b) => a - b);
 }
 
+/** @param {number[]} values sorted */
 function stepOf(values) {
   let step = 0;
   for (let i = 1; i < values.length; i++) {
@@ -21,6 +26,7 @@ function stepOf(values) {
 }
 
 // a bid control: the legal amounts of `verb` ("bid N" or "auction N")
+/** @param {LaCtx} ctx @param {string} verb @param {number[]} values @param {string} title */
 function amountControl(ctx, verb, values, title) {
   const lo = values[0], hi = values[values.length - 1], step = stepOf(values);
   const legal = new Set(values);
@@ -34,11 +40,12 @@ function amountControl(ctx, verb, values, title) {
     go.disabled = !ok;
     go.textContent = ok ? `${title} ${money(n)}` : `${money(n)} is not a legal amount`;
   };
+  /** @param {number} k */
   const nudge = (k) => {
     let n = Math.min(hi, Math.max(lo, (Number(input.value) || lo) + k * step));
     // land on a legal amount in the direction of the step
     while (!legal.has(n) && n > lo && n < hi) n += k > 0 ? 1 : -1;
-    input.value = n; sync();
+    input.value = String(n); sync();
   };
   input.addEventListener("input", sync);
   input.addEventListener("keydown", (ev) => { if (ev.key === "Enter" && !go.disabled) go.click(); });
@@ -48,12 +55,14 @@ function amountControl(ctx, verb, values, title) {
     h("button", {id: `${verb}-minus`, "aria-label": `${money(step)} less`, onclick: () => nudge(-1)}, "−"),
     input,
     h("button", {id: `${verb}-plus`, "aria-label": `${money(step)} more`, onclick: () => nudge(1)}, "+"),
-    h("button", {id: `${verb}-max`, onclick: () => { input.value = hi; sync(); }}, "Max"),
+    h("button", {id: `${verb}-max`, onclick: () => { input.value = String(hi); sync(); }}, "Max"),
     go, note);
 }
 
+/** @param {Table} table @param {number[]} seats */
 function names(table, seats) { return seats.map((s) => table.name(s)).join(", ") || "nobody"; }
 
+/** @param {LaCtx} ctx */
 export function auctionPanel(ctx) {
   const {view, legal, table} = ctx;
   const bids = amounts(legal, "bid");
@@ -96,10 +105,12 @@ export function auctionPanel(ctx) {
   return box;
 }
 
+/** @param {LostAtlasView} view @param {number | null} seat @param {string[]} minors */
 function holds(view, seat, minors) {
   return minors.reduce((n, m) => n + ((view.companies[m] && view.companies[m].shares[String(seat)]) || 0), 0);
 }
 
+/** @param {LostAtlasView} view @param {Table} table @param {string} id */
 function minorLine(view, table, id) {
   const c = view.companies[id];
   if (!c) return id;
@@ -107,12 +118,14 @@ function minorLine(view, table, id) {
   return `${c.name} (${money(c.price)}; president ${c.president === null ? "–" : table.name(c.president)}; shares: ${owners.join(", ") || "none"}${c.pool_shares ? `, pool ${c.pool_shares}` : ""})`;
 }
 
+/** @param {LaCtx} ctx */
 export function mergerPanel(ctx) {
   const {view, legal, table} = ctx;
   const m = view.merger;
   if (!m) return null;
   const box = h("section.decide.la-decide", {id: "merger-panel", "aria-label": "Merger"});
   const proposals = legal.filter((x) => x.notation.startsWith("merge "));
+  /** @param {string} n */
   const has = (n) => legal.some((x) => x.notation === n);
   const waiting = names(table, ctx.data.to_act);
   box.append(h("h2", {}, `Merger Round${m.number ? ` ${m.number}` : ""}`));

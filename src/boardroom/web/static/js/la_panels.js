@@ -8,14 +8,22 @@
 import {h, money} from "./dom.js";
 import {api} from "./api.js";
 import {referenceNow as reference} from "./lost_atlas_sheets.js";
+/** @import {LaCompany, LegalAction, LostAtlasView, Outcome, OutcomeAfter} from "./shapes.js" */
+/** @import {Ctx} from "./table.js" */
+/** @import {LostAtlasTable} from "./lost_atlas.js" */
+/** @typedef {Ctx<LostAtlasView>} LaCtx */
+/** @typedef {Record<string, Outcome>} Outcomes each action's, by its notation */
 
+/** @type {Record<string, string>} */
 const STEP_NAMES = {
   leadoff: "buy a leadoff train", shares: "issue or redeem a share", track: "lay track",
   hub: "place a hub", run: "run the trains", payout: "pay out or withhold", trains: "buy trains",
 };
+/** @type {Record<string, string>} */
 export const ROUND_NAMES = {stock: "Stock Round", operating: "Operating Round", merger: "Merger Round",
   map_building: "Map building", map: "Map building", over: "Game over"};
 
+/** @param {LostAtlasView} view */
 export function roundName(view) {
   if (view.result) return "Game over";
   const base = ROUND_NAMES[view.round] || view.round;
@@ -23,43 +31,51 @@ export function roundName(view) {
   return base;
 }
 
+/** @param {string} step */
 export function stepName(step) { return STEP_NAMES[step] || step; }
 
+/** @param {LostAtlasView} view @param {string} id */
 function nameOf(view, id) { return view.companies[id]?.name || reference()?.minors?.[id]?.name || reference()?.majors?.[id] || id; }
 
 // -- the engine's outcomes ----------------------------------------------------------------
+/** @type {Map<string, Promise<Outcomes>>} */
 const cache = new Map();
 
 // outcomes of `notations` at the table's count, cached; resolves to {notation: outcome}
+/** @param {LaCtx} ctx @param {string[]} notations @returns {Promise<Outcomes>} */
 export function outcomes(ctx, notations) {
   const t = ctx.table;
-  const key = `${t.id}|${t.token}|${t.data.count}|${notations.join("|")}`;
+  const key = `${t.id}|${t.token}|${t.game().count}|${notations.join("|")}`;
   if (!cache.has(key)) {
     if (cache.size > 40) cache.clear();
     const ask = [];
     for (let i = 0; i < notations.length; i += 12) ask.push(notations.slice(i, i + 12));
     // asked without `after`: a reply of a later position (a bot acted meanwhile) is
     // dropped here, and the table's own redraw of that position asks again
-    const count = t.data.count;
+    const count = t.game().count;
     cache.set(key, Promise.all(ask.map((part) => api.outcome(t.id, t.token, part)))
-      .then((replies) => replies.some((r) => r.count !== count) ? {}
+      .then((replies) => replies.some((r) => r.count !== count) ? /** @type {Outcomes} */ ({})
         : Object.fromEntries(replies.flatMap((r) => r.outcomes).map((o) => [o.action, o])))
       .catch(() => { cache.delete(key); return {}; }));
   }
-  return cache.get(key);
+  return /** @type {Promise<Outcomes>} */ (cache.get(key));
 }
 
 // a span filled in when the outcome arrives
+/** @template T @param {Promise<T>} promise
+ * @param {(all: T) => string | Node | (string | Node)[] | null | undefined} fill */
 function later(promise, fill) {
   const span = h("span.outcome", {}, "…");
   promise.then((all) => { span.textContent = ""; const got = fill(all); span.append(...(Array.isArray(got) ? got : [got ?? ""])); });
   return span;
 }
 
+/** @param {LaCompany} c */
 function totalShares(c) {
   return Object.values(c.shares).reduce((a, b) => a + b, 0) + c.treasury_shares + c.pool_shares;
 }
 
+/** @param {LaCompany} before @param {LaCompany | undefined} after */
 function priceMove(before, after) {
   if (!after) return "";
   if (after.price === before.price) return `price stays ${money(before.price)}`;
@@ -67,6 +83,7 @@ function priceMove(before, after) {
   return `price ${after.price > before.price ? "rises" : "falls"} ${money(before.price)} → ${money(after.price)}`;
 }
 
+/** @param {LaCtx} ctx @param {string} id @param {OutcomeAfter} after */
 function presidencyNote(ctx, id, after) {
   const before = ctx.view.companies[id];
   const c = after && after.companies[id];
@@ -74,16 +91,19 @@ function presidencyNote(ctx, id, after) {
   return ` · presidency passes to ${ctx.table.name(c.president)}`;
 }
 
+/** @param {LaCtx} ctx @param {LegalAction} a @param {string} [text] @param {string} [extra] the classes: ".primary" */
 function button(ctx, a, text, extra) {
   return h("button" + (extra || ""), {dataset: {notation: a.notation}, title: a.label || a.notation,
     onclick: () => ctx.act(a.notation)}, text || a.label || a.notation);
 }
 
 // -- the minor matrix ---------------------------------------------------------------------
+/** @param {LostAtlasView} view @param {string} minor @returns {string[]} */
 export function homesOf(view, minor) {
   return Object.entries(view.map.reserved || {}).filter(([, m]) => m === minor).map(([ref]) => ref);
 }
 
+/** @param {LaCtx} ctx @param {LostAtlasTable} la */
 export function matrixPanel(ctx, la) {
   const {view, legal} = ctx;
   const columns = view.matrix || [];
@@ -124,8 +144,10 @@ export function matrixPanel(ctx, la) {
   return box;
 }
 
+/** @param {LaCtx} ctx @param {string} minor @param {LegalAction[]} actions @param {LostAtlasTable} la */
 function launchAt(ctx, minor, actions, la) {
   // Adaptive: a home chosen from the legal spots
+  /** @type {HTMLSelectElement} */
   const sel = h("select", {"aria-label": "Home for the launch", class: "launch-home",
     onchange: () => la.markHomes([sel.value.split(" at ")[1]])},
   actions.map((a) => h("option", {value: a.notation}, a.notation.split(" at ")[1])));
@@ -134,6 +156,7 @@ function launchAt(ctx, minor, actions, la) {
 }
 
 // -- a Stock Round turn ---------------------------------------------------------------------
+/** @param {LaCtx} ctx */
 export function stockPanel(ctx) {
   const {view, legal, table} = ctx;
   if (view.round !== "stock" || view.auction) return null;
@@ -143,6 +166,7 @@ export function stockPanel(ctx) {
   const openings = legal.some((a) => a.notation.startsWith("auction "));
   if (!trades.length && !done && !pass) return null;
   const me = ctx.seat;
+  if (me === null) return null;  // a seat's legal actions: not a spectator's
   const got = outcomes(ctx, trades.map((a) => a.notation));
   const box = h("section.decide.la-decide", {id: "stock-panel", "aria-label": "Your Stock Round turn"});
   box.append(h("h2", {}, `${table.name(me)}: your Stock Round turn`),
@@ -175,6 +199,7 @@ export function stockPanel(ctx) {
 }
 
 // -- the Operating Round ------------------------------------------------------------------
+/** @param {string} id */
 function trainFacts(id) {
   const t = reference()?.trains?.find((x) => x.id === id);
   if (!t) return "";
@@ -184,15 +209,18 @@ function trainFacts(id) {
 
 // offers for another company's train: one row per train, its price chosen in a box (the
 // legal prices run from $1 to what the treasury holds), not a button per price
+/** @param {LaCtx} ctx @param {LegalAction[]} offers @param {LaCompany | undefined} c the buyer
+ * @param {Set<string>} covered */
 function offerTable(ctx, offers, c, covered) {
   const {view} = ctx;
+  /** @type {Map<string, {train: string, seller: string, prices: number[]}>} */
   const groups = new Map();
   for (const a of offers) {
     covered.add(a.notation);
     const [, train, , seller, price] = a.notation.split(" ");
     const key = `${train} from ${seller}`;
     if (!groups.has(key)) groups.set(key, {train, seller, prices: []});
-    groups.get(key).prices.push(Number(price));
+    groups.get(key)?.prices.push(Number(price));
   }
   return h("table.choices", {id: "offer-choices"},
     h("caption", {}, "Or offer to buy another company's train (its president agrees or declines)"),
@@ -216,8 +244,9 @@ function offerTable(ctx, offers, c, covered) {
     })));
 }
 
+/** @param {LaCtx} ctx @returns {{box: HTMLElement, covered: Set<string>} | null} */
 export function operatingPanel(ctx) {
-  const {view, legal, table} = ctx;
+  const {view, legal} = ctx;
   const op = view.operating;
   if (!op || !legal.length) return null;
   const id = op.company;
@@ -225,11 +254,14 @@ export function operatingPanel(ctx) {
   const name = nameOf(view, id);
   const box = h("section.decide.la-decide", {id: "operating-panel", "aria-label": `${name}'s decision`});
   const offered = op.offer && legal.some((a) => a.notation === "agree");
-  box.append(h("h2", {}, offered ? `${nameOf(view, op.offer.seller)}: an offer for its ${op.offer.train}-train` : `${name}: ${stepName(op.step)}`));
+  box.append(h("h2", {}, op.offer && offered ? `${nameOf(view, op.offer.seller)}: an offer for its ${op.offer.train}-train` : `${name}: ${stepName(op.step)}`));
   if (c) box.append(h("p.muted", {}, `Treasury ${money(c.treasury)} · price ${money(c.price)} · trains ${c.trains.join(", ") || "none"}`));
+  /** @type {Set<string>} */
   const covered = new Set();
+  /** @param {string} verb */
   const has = (verb) => legal.filter((a) => a.notation.split(" ")[0] === verb);
 
+  /** @param {LegalAction} a */
   const isOffer = (a) => / from /.test(a.notation);  // train T from SELLER PRICE
   const trains = [...has("train"), ...has("force")].filter((a) => !isOffer(a));
   if (trains.length) {
@@ -293,7 +325,7 @@ export function operatingPanel(ctx) {
           h("td", {}, later(got, (all) => {
             const o = all[a.notation];
             if (!o || !o.legal) return o ? o.error : "";
-            const incomes = view.players.map((p, s) => [p.name, o.after.players[s].cash - p.cash]).filter(([, n]) => n);
+            const incomes = view.players.map((p, s) => /** @type {[string, number]} */ ([p.name, o.after.players[s].cash - p.cash])).filter(([, n]) => n);
             const after = o.after.companies[id];
             const treasury = after ? after.treasury - c.treasury : 0;
             return [...incomes.map(([n, x]) => `${n} +${money(x)}`), `treasury +${money(Math.max(0, treasury))}`].join(" · ");
@@ -310,29 +342,32 @@ export function operatingPanel(ctx) {
 
 // every legal action no other panel offers, as a button in the main area
 // (`into`: the panel of the same decision, which then holds them: no second heading)
+/** @param {LaCtx} ctx @param {Set<string>} covered @param {string} title @param {HTMLElement} [into] */
 export function otherPanel(ctx, covered, title, into) {
   const rest = ctx.legal.filter((a) => !covered.has(a.notation));
   if (!rest.length) return null;
   const step = ctx.view.operating?.step;
+  /** @type {Record<string, string>} */
   const passText = {track: "Lay no more track", hub: "Place no hub", leadoff: "Buy no leadoff train",
     shares: "Neither issue nor redeem", trains: "Buy no (more) trains"};
   const box = into || h("section.decide.la-decide", {id: "other-panel", "aria-label": title});
   if (!into) box.append(h("h2", {}, title));
   box.append(h("div.other-choices", {id: into ? "other-choices" : undefined}, rest.slice(0, 30).map((a) =>
-    button(ctx, a, a.notation === "pass" && passText[step] ? passText[step] : a.label || a.notation))));
+    button(ctx, a, a.notation === "pass" && step && passText[step] ? passText[step] : a.label || a.notation))));
   if (rest.length > 30) box.append(h("p.muted", {}, `${rest.length - 30} more in the list of every legal action.`));
   return into ? null : box;
 }
 
 // the merger consent's preview: who becomes president, the new price, the shares each
 // holder ends with, the majors the new president may choose
+/** @param {LaCtx} ctx */
 export function consentPreview(ctx) {
   const {view, legal, table} = ctx;
   const m = view.merger;
   if (!m || !m.proposal || !legal.some((a) => a.notation === "accept")) return null;
   const box = h("div.consent-preview", {id: "consent-preview"}, "If you accept: ");
   const first = outcomes(ctx, ["accept"]);
-  box.append(later(first.then(async (all) => {
+  box.append(later(first.then(/** @returns {Promise<{o?: Outcome, majors?: string[], formed?: Outcome}>} */ async (all) => {
     const o = all.accept;
     if (!o || !o.legal) return {o};
     const majors = o.after.next.filter((n) => n.startsWith("major "));

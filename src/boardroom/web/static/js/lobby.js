@@ -1,13 +1,16 @@
 // The lobby: choose a title, a mode and options, the seats (people or bots), create the
 // game, then play every human seat here (hotseat) or hand out the seat links.
-import {h, clear} from "./dom.js";
+import {h, clear, byId} from "./dom.js";
 import {api} from "./api.js";
 import {saveSeats} from "./seats.js";
+/** @import {TitleInfo, TitlesMenu} from "./shapes.js" */
 
 const NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"];
 
+/** @param {HTMLElement} root */
 export async function renderLobby(root) {
-  document.getElementById("where").textContent = "Lobby";
+  byId("where").textContent = "Lobby";
+  /** @type {TitlesMenu} */
   let menu;
   try { menu = await api.titles(); }
   catch (e) { root.append(h("p.error", {}, "The lobby could not load: " + e.message)); return; }
@@ -23,13 +26,17 @@ export async function renderLobby(root) {
   const seedIn = h("input", {type: "number", id: "seed", name: "seed", placeholder: "random", min: 0});
   const playHere = h("input", {type: "radio", name: "where", value: "hotseat", id: "hotseat", checked: true});
   const links = h("input", {type: "radio", name: "where", value: "links", id: "links"});
+  /** @type {{nameIn: HTMLInputElement, kind: HTMLSelectElement, row: HTMLElement}[]} */
   const seats = [];
 
-  function title() { return menu.titles.find((t) => t.name === titleSel.value); }
+  // the select lists only the menu's titles
+  function title() { return /** @type {TitleInfo} */ (menu.titles.find((t) => t.name === titleSel.value)); }
+  /** @returns {{solo?: boolean}} */
   function mode() { return title().modes.find((m) => m.id === modeSel.value) || {}; }
   // a title may name the bots that play it (Congress does); else every bot is offered
   function bots() { return title().bots || menu.bots; }
 
+  /** @param {string} name @param {string} bot */
   function addSeat(name, bot) {
     const nameIn = h("input", {value: name, "aria-label": "Seat name", class: "seat-name"});
     const kind = h("select", {"aria-label": "Who plays", class: "seat-kind"},
@@ -72,9 +79,10 @@ export async function renderLobby(root) {
       const id = "opt-" + o.key;
       let input;
       if (o.kind === "bool") input = h("input", {type: "checkbox", id, dataset: {key: o.key, kind: "bool"}, checked: o.default});
+      // a choice's options are listed (the server gives `choices` with every choice)
       else input = h("select", {id, dataset: {key: o.key, kind: "choice"}},
-        o.choices.map((c) => h("option", {value: c}, (o.choice_labels && o.choice_labels[c]) || c)));
-      if (o.kind !== "bool") input.value = o.default;
+        (o.choices || []).map((c) => h("option", {value: c}, (o.choice_labels && o.choice_labels[c]) || c)));
+      if (o.kind !== "bool") input.value = String(o.default);
       // a switch reads "[x] Label"; a choice reads "Label [choice]"
       optionsBox.append(o.kind === "bool" ? h("label.option", {for: id}, input, " ", o.label)
         : h("label.option", {for: id}, o.label, " ", input));
@@ -101,17 +109,20 @@ export async function renderLobby(root) {
 
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const err = form.querySelector("#lobby-error");
+    const err = /** @type {HTMLElement} */ (form.querySelector("#lobby-error"));
     err.hidden = true;
+    /** @type {Record<string, string | boolean>} */
     const options = title().modes.length ? {mode: modeSel.value} : {};
-    for (const input of optionsBox.querySelectorAll("[data-key]")) {
-      const key = input.dataset.key;
-      options[key] = input.dataset.kind === "bool" ? input.checked : input.value;
+    const inputs = /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (optionsBox.querySelectorAll("[data-key]"));
+    for (const input of inputs) {
+      const key = /** @type {string} */ (input.dataset.key);
+      options[key] = input instanceof HTMLInputElement && input.dataset.kind === "bool" ? input.checked : input.value;
     }
+    /** @type {{title: string, options: object, seats: {name: string, bot: string | null}[], seed?: number}} */
     const body = {title: titleSel.value, options,
                   seats: seats.map((s) => ({name: s.nameIn.value.trim(), bot: s.kind.value || null}))};
     if (seedIn.value !== "") body.seed = Number(seedIn.value);
-    const button = form.querySelector("#create");
+    const button = /** @type {HTMLButtonElement} */ (form.querySelector("#create"));
     button.disabled = true;
     try {
       const game = await api.create(body);

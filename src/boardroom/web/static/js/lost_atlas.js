@@ -1,23 +1,33 @@
 // The Lost Atlas table: the map (SVG from the engine's own renderer, zoomable and
 // pannable, coordinates on hover), legal spots highlighted and chosen by clicking a hex,
 // tile and piece previews with rotation, the drawn routes, and the sheets.
-import {h, clear, money} from "./dom.js";
+import {h, money} from "./dom.js";
 import {api, ApiError} from "./api.js";
 import {renderSheets} from "./lost_atlas_sheets.js";
 import {RouteEditor} from "./la_routes.js";
 import {auctionPanel, mergerPanel} from "./la_decide.js";
 import {matrixPanel, stockPanel, operatingPanel, otherPanel, roundName, stepName} from "./la_panels.js";
+/** @import {LostAtlasView, MapPicture, PiecePictures} from "./shapes.js" */
+/** @import {Ctx, Table} from "./table.js" */
+/** @typedef {Ctx<LostAtlasView>} LaCtx */
+/** @typedef {[number, number, number, number]} ViewBox x, y, width, height */
+/** Where an action acts on the map (mapTarget).
+ * @typedef {{hex: string, family: string, rotation: number | null, kind: string}} MapTarget */
+/** @typedef {MapTarget & {notation: string, label: string}} HexAction */
+/** @typedef {MapPicture & {key: string}} KeyedPicture */
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const ON_MAP = new Set(["piece", "capital", "filler", "lay", "hub", "suburb", "hq"]);
 
+/** @param {string} tag @param {Record<string, string | number>} [attrs] */
 function svg(tag, attrs) {
   const el = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
   return el;
 }
 
 // where a notation acts on the map: "lay 57 1,-2 r1" -> {hex: "1,-2", family: "lay 57", rotation: 1}
+/** @param {string} notation @returns {MapTarget | null} */
 export function mapTarget(notation) {
   const w = notation.trim().split(/\s+/);
   const kind = w[0];
@@ -32,11 +42,13 @@ export function mapTarget(notation) {
   return {hex, family, rotation, kind};
 }
 
+/** @param {string} hex "q,r" @param {number} R @returns {[number, number]} */
 function centre(hex, R) {
   const [q, r] = hex.split(",").map(Number);
   return [R * 1.5 * q, R * Math.sqrt(3) * (r + q / 2)];
 }
 
+/** @param {[number, number]} point @param {number} R */
 function corners([x, y], R) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
@@ -47,24 +59,67 @@ function corners([x, y], R) {
 }
 
 export class LostAtlasTable {
+  /** @param {Table} table */
   constructor(table) {
     this.table = table;
+    /** @type {KeyedPicture | null} */
     this.picture = null;     // {key, svg, hexes, radius, phase}
+    /** @type {ViewBox | null} */
     this.vb = null;          // the user's zoom and pan, kept across redraws
+    /** @type {string | null} */
     this.selected = null;    // a hex the player clicked
+    /** @type {{family: string, options: string[], index: number} | null} */
     this.choice = null;      // {family, options:[notation], index}
+    /** @type {Map<string, KeyedPicture>} */
     this.previews = new Map();
+    /** @type {{count: number, picture: KeyedPicture | null} | null} */
     this.lastConfirmed = null;
     this.routes = new RouteEditor(table);
+    /** @type {number | null} */
     this.pieceRotation = null;  // the drawn map piece's rotation the map highlights
+    /** @type {(PiecePictures & {key: string}) | null} */
     this.piece = null;          // {key, drawn, kind, svgs}
+    // set as the table is drawn (undefined until then)
+    /** @type {Map<string, HexAction[]>} the legal actions on each hex */
+    this.targets = new Map();
+    /** @type {number[]} the rotations the drawn piece may be placed in */
+    this.pieceRotations = [];
+    /** @type {number | string | null | undefined} the drawn piece pieceRotation is for */
+    this.rotationFor = undefined;
+    /** @type {{count: number, reach: MapPicture["reach"]} | undefined} */
+    this.reachNow = undefined;
+    /** @type {MapPicture["reach"] | undefined} */
+    this.reach = undefined;
+    /** @type {AbortController | null | undefined} */
+    this.previewing = undefined;
+    /** @type {ViewBox | undefined} the whole map's */
+    this.full = undefined;
+    /** @type {ViewBox | undefined} */
+    this.vbBefore = undefined;
+    /** @type {SVGSVGElement | undefined} */
+    this.svgEl = undefined;
+    /** @type {DOMPoint | null | undefined} the cursor's last place on the map */
+    this.pointer = undefined;
+    /** @type {boolean | undefined} */
+    this.zoomed = undefined;
+    /** @type {boolean | undefined} */
+    this.autoZoom = undefined;
+    /** @type {boolean | undefined} */
+    this.autoBuilding = undefined;
+    /** @type {boolean | undefined} */
+    this.showCoords = undefined;
+    /** @type {boolean | undefined} */
+    this.legendOpen = undefined;
+    /** @type {{id: string, svg: string} | undefined} */
+    this.legendSvg = undefined;
   }
 
+  /** @param {LaCtx} ctx */
   async piece_for(ctx) {
     const mb = ctx.view.map_building;
     if (!mb || mb.drawn === null || mb.drawn === undefined || typeof mb.drawn !== "number") return null;
     const t = this.table;
-    const key = `${ctx.past ? t.past.count : t.data.count}|${mb.drawn}`;
+    const key = `${ctx.past && t.past ? t.past.count : t.game().count}|${mb.drawn}`;
     if (this.piece && this.piece.key === key) return this.piece;
     const got = await api.piece(t.id, t.token);
     if (got.drawn !== mb.drawn) return null;  // a scrubbed past: the piece then is not drawn now
@@ -72,28 +127,32 @@ export class LostAtlasTable {
     return this.piece;
   }
 
+  /** @param {LaCtx} ctx */
   async picture_for(ctx) {
     const pic = await this.fetchPicture(ctx);
     // the reach shown is the company's now, also while an action is previewed
-    if (!ctx.past && !pic.key.split("|")[1]) this.reachNow = {count: this.table.data.count, reach: pic.reach};
+    if (!ctx.past && !pic.key.split("|")[1]) this.reachNow = {count: this.table.game().count, reach: pic.reach};
     return pic;
   }
 
+  /** @param {LaCtx} ctx @returns {Promise<KeyedPicture>} */
   async fetchPicture(ctx) {
     const t = this.table;
-    const count = ctx.past ? t.past.count : t.data.count;
+    const count = ctx.past && t.past ? t.past.count : t.game().count;
     const preview = this.choice && !ctx.past ? this.choice.options[this.choice.index] : null;
     const key = `${count}|${preview || ""}`;
     if (this.picture && this.picture.key === key) return this.picture;
     // a confirmed preview is the map that follows: no need to ask again
-    if (!preview && this.lastConfirmed && this.lastConfirmed.count === count) {
+    // (none kept: asked again)
+    if (!preview && this.lastConfirmed && this.lastConfirmed.count === count && this.lastConfirmed.picture) {
       this.picture = {...this.lastConfirmed.picture, key};
       return this.picture;
     }
     // a preview says the count it was chosen at: if the game moved on meanwhile (another
     // seat or a bot acted) the server answers 409, not a refusal of an illegal action
     const params = preview ? {preview, after: count} : (ctx.past ? {at: count} : {});
-    if (preview && this.previews.has(key)) { this.picture = this.previews.get(key); return this.picture; }
+    const previewed = preview ? this.previews.get(key) : undefined;
+    if (previewed) { this.picture = previewed; return this.picture; }
     // a preview is of the position as it stands: acting drops the previews still on their
     // way (dropPreviews), else the server could answer one after the action and refuse it
     const previewing = preview ? (this.previewing = this.previewing || new AbortController()) : null;
@@ -103,23 +162,26 @@ export class LostAtlasTable {
     return this.picture;
   }
 
+  /** @param {HTMLElement} root @param {LaCtx} ctx */
   async render(root, ctx) {
     const {view, legal} = ctx;
-    if (this.choice && !legal.some((a) => a.notation === this.choice.options[0])) { this.choice = null; }
+    const chosen = this.choice;
+    if (chosen && !legal.some((a) => a.notation === chosen.options[0])) { this.choice = null; }
+    /** @type {Map<string, HexAction[]>} */
     const targets = new Map();
     for (const a of legal) {
       const t = mapTarget(a.notation);
       if (!t) continue;
       if (!targets.has(t.hex)) targets.set(t.hex, []);
-      targets.get(t.hex).push({...t, notation: a.notation, label: a.label});
+      targets.get(t.hex)?.push({...t, notation: a.notation, label: a.label});
     }
     this.targets = targets;
     // the drawn map piece: the map highlights where its hex A may go in the rotation shown
-    const rotations = [...new Set(legal.map((a) => mapTarget(a.notation)).filter((t) => t && t.kind === "piece").map((t) => t.rotation))].sort((a, b) => a - b);
+    const rotations = [...new Set(legal.map((a) => mapTarget(a.notation)).flatMap((t) => (t && t.kind === "piece" && t.rotation !== null ? [t.rotation] : [])))].sort((a, b) => a - b);
     this.pieceRotations = rotations;
     const drawn = view.map_building ? view.map_building.drawn : null;
     if (drawn !== this.rotationFor) { this.rotationFor = drawn; this.pieceRotation = null; }
-    if (rotations.length && !rotations.includes(this.pieceRotation)) this.pieceRotation = rotations[0];
+    if (rotations.length && (this.pieceRotation === null || !rotations.includes(this.pieceRotation))) this.pieceRotation = rotations[0];
     if (!rotations.length && !ctx.past) this.pieceRotation = this.pieceRotation ?? 0;
     if (this.selected && !targets.has(this.selected) && !(view.map.tiles || {})[this.selected]) this.selected = null;
     let pic, piece = null;
@@ -159,20 +221,21 @@ export class LostAtlasTable {
     const other = ctx.past ? null : otherPanel(ctx, covered,
       view.operating ? `${view.companies[view.operating.company]?.name || view.operating.company}: ${stepName(view.operating.step)}` : "Your decision",
       operating ? operating.box : undefined);
-    const decide = [auction, stock, matrix, operating && operating.box, merger, other].filter(Boolean);
+    const decide = /** @type {HTMLElement[]} */ ([auction, stock, matrix, operating && operating.box, merger, other].filter(Boolean));
     const mb = view.map_building;
     const capital = mb && typeof mb.drawn === "string" && !ctx.past
       ? h("section.piece-panel", {id: "capital-panel"}, h("div", {}, h("h2", {}, `Drawn: capital project ${mb.drawn}`),
         h("p", {}, this.targets.size
           ? `Its overlay goes on a basic city already on the map: the ${this.targets.size} highlighted cit${this.targets.size === 1 ? "y" : "ies"}. Click one, then Confirm.`
           : "Another player places it."))) : "";
-    root.append(this.infoBar(view, ctx), ...decide, piece ? this.piecePanel(piece, ctx) : capital,
+    root.append(this.infoBar(view, ctx), ...decide, piece ? this.piecePanel(piece) : capital,
       this.mapPanel(pic, ctx), this.hexPanel(ctx), this.routes.panel(ctx));
     renderSheets(root, view, ctx);
   }
 
+  /** @param {LostAtlasView} view @param {LaCtx} ctx */
   infoBar(view, ctx) {
-    const mode = {short: "Short", long: "Long"}[view.mode] || view.mode;
+    const mode = /** @type {Record<string, string>} */ ({short: "Short", long: "Long"})[view.mode] || view.mode;
     const bits = [`${mode} game`, roundName(view), `cycle ${view.cycle}`, `${view.phase} phase`];
     if (view.operating) bits.push(`operating: ${view.companies[view.operating.company]?.name || view.operating.company} (${stepName(view.operating.step)})`);
     const extra = [];
@@ -191,20 +254,22 @@ export class LostAtlasTable {
     return h("div.la-info", {id: "la-info"}, bits.join(" · "), extra.length ? h("br") : "", ...extra);
   }
 
+  /** @param {KeyedPicture} pic @param {LaCtx} ctx */
   mapPanel(pic, ctx) {
     const holder = h("div.map", {id: "map", tabindex: 0, "aria-label": "The map; drag to pan, wheel or +/- to zoom"});
     holder.innerHTML = pic.svg;
-    const el = holder.querySelector("svg");
+    // the server's picture is an <svg>
+    const el = /** @type {SVGSVGElement} */ (holder.querySelector("svg"));
     el.removeAttribute("width"); el.removeAttribute("height");
     el.setAttribute("preserveAspectRatio", "xMidYMid meet");
     const R = pic.radius;
     const overlay = svg("g", {id: "overlay"});
     el.append(overlay);
     // the legal spots, including hexes not yet on the map (map building)
-    const [x0, y0, w0, hh0] = el.getAttribute("viewBox").split(/\s+/).map(Number);
+    const [x0, y0, w0, hh0] = /** @type {string} */ (el.getAttribute("viewBox")).split(/\s+/).map(Number);
     let minX = x0, minY = y0, maxX = x0 + w0, maxY = y0 + hh0;
     // the operating company's reach (track laying and hubs), under the legal spots
-    const now = this.reachNow && this.reachNow.count === this.table.data.count ? this.reachNow.reach : pic.reach;
+    const now = this.reachNow && this.reachNow.count === this.table.game().count ? this.reachNow.reach : pic.reach;
     const reach = now && !ctx.past ? now : null;
     if (reach) {
       const g = svg("g", {id: "reach", "data-company": reach.company});
@@ -224,9 +289,11 @@ export class LostAtlasTable {
       overlay.append(svg("polygon", {points: corners(centre(this.selected, R), R * 0.96), class: "target selected"}));
     }
     // a map of a few hexes is not drawn larger than about eight hexes across
+    /** @param {number} lo @param {number} hi @param {number} least @returns {[number, number]} */
     const grow = (lo, hi, least) => { const d = Math.max(0, least - (hi - lo)) / 2; return [lo - d, hi + d]; };
     [minX, maxX] = grow(minX, maxX, 8 * R);
     [minY, maxY] = grow(minY, maxY, 6 * R);
+    /** @type {ViewBox} */
     const full = [minX, minY, maxX - minX, maxY - minY];
     this.full = full;
     // the frame takes the map's shape (up to 75% of the screen's height)
@@ -250,16 +317,19 @@ export class LostAtlasTable {
     }
     const hover = h("span.hover", {id: "hover-hex", "aria-live": "polite"}, "Point at (or tap) a hex to see its coordinates.");
     this.routes.draw(overlay, R);
+    /** @param {MouseEvent} ev */
     const pointAt = (ev) => {
       const pt = el.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
       const m = el.getScreenCTM(); if (!m) return null;
       return pt.matrixTransform(m.inverse());
     };
+    /** @param {MouseEvent} ev */
     const hexAt = (ev) => {
       const p = pointAt(ev); if (!p) return null;
       // axial rounding of the flat-topped hex under the point
       const q = (2 / 3 * p.x) / R, r = (-1 / 3 * p.x + Math.sqrt(3) / 3 * p.y) / R;
-      let rq = Math.round(q), rr = Math.round(r), rs = Math.round(-q - r);
+      let rq = Math.round(q), rr = Math.round(r);
+      const rs = Math.round(-q - r);
       const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs + q + r);
       if (dq > dr && dq > ds) rq = -rr - rs; else if (dr > ds) rr = -rq - rs;
       return `${rq},${rr}`;
@@ -272,8 +342,11 @@ export class LostAtlasTable {
       hover.textContent = `Hex ${hex}${known}${n ? ` · ${n} legal action${n > 1 ? "s" : ""}: click` : ""}`;
     });
     // pan by dragging, zoom by wheel
+    /** @type {{x: number, y: number, vb: ViewBox, moved: boolean} | null} */
     let drag = null;
-    el.addEventListener("pointerdown", (ev) => { drag = {x: ev.clientX, y: ev.clientY, vb: [...this.vb], moved: false}; });
+    el.addEventListener("pointerdown", (ev) => {
+      if (this.vb) drag = {x: ev.clientX, y: ev.clientY, vb: /** @type {ViewBox} */ ([...this.vb]), moved: false};
+    });
     el.addEventListener("pointermove", (ev) => {
       if (!drag) return;
       const m = el.getScreenCTM(); if (!m) return;
@@ -309,6 +382,7 @@ export class LostAtlasTable {
   }
 
   // the homes of a minor pointed at in the matrix, ringed on the map
+  /** @param {string[]} refs */
   markHomes(refs) {
     const g = this.svgEl?.querySelector("#overlay");
     if (!g || !this.picture) return;
@@ -349,11 +423,11 @@ export class LostAtlasTable {
       for (let i = 0; i < 2000 && this.autoBuilding && !t.stopped; i++) {
         // the game as it is now (the table's own copy may wait on a redraw)
         const d = await api.game(t.id, t.token);
-        if (!d.view.map_building) break;
+        if (d.view.title !== "lost_atlas" || !d.view.map_building) break;
         const held = Object.values(t.seats).find((s) => s.seat >= 0 && d.to_act.includes(s.seat));
         if (!held) {
           // another seat places its piece: look again shortly
-          await new Promise((ok) => setTimeout(ok, 250));
+          await new Promise((ok) => { setTimeout(ok, 250); });
           await t.refresh(true, true);
           continue;
         }
@@ -392,10 +466,11 @@ export class LostAtlasTable {
       h("summary", {}, "Map legend"));
     const body = h("div.legend-svg");
     box.append(body);
+    /** @param {string} svgText */
     const fill = (svgText) => {
       body.innerHTML = svgText;
       const el = body.querySelector("svg");
-      const g = el && el.querySelector("g.legend");
+      const g = el && /** @type {SVGGElement | null} */ (el.querySelector("g.legend"));
       if (!g) return;
       el.removeAttribute("width"); el.removeAttribute("height");
       requestAnimationFrame(() => {
@@ -421,16 +496,19 @@ export class LostAtlasTable {
       return {x, y};
     }
     const p = this.pointer, el = this.svgEl, m = el?.getScreenCTM();
-    if (!p || !m) return null;
+    if (!p || !m || !el) return null;
     // the part of the map shown (the frame may show more than the viewBox around it)
     const r = el.getBoundingClientRect(), inv = m.inverse();
+    /** @param {number} x @param {number} y */
     const at = (x, y) => { const q = el.createSVGPoint(); q.x = x; q.y = y; return q.matrixTransform(inv); };
     const a = at(r.left, r.top), b = at(r.right, r.bottom);
     return p.x >= a.x && p.x <= b.x && p.y >= a.y && p.y <= b.y ? p : null;
   }
 
+  /** @param {number} k @param {{x: number, y: number} | null} at */
   zoom(k, at) {
     // around `at` (a point of the map: the cursor's) or the middle of the view
+    if (!this.vb) return;  // the map is not drawn yet
     const [x, y, w, hh] = this.vb;
     const cx = at ? at.x : x + w / 2, cy = at ? at.y : y + hh / 2;
     const fx = at ? (cx - x) / w : 0.5, fy = at ? (cy - y) / hh : 0.5;
@@ -439,9 +517,11 @@ export class LostAtlasTable {
     this.svgEl?.setAttribute("viewBox", this.vb.join(" "));
   }
 
+  /** @param {string} hex */
   zoomTo(hex) {
     // at Fit a previewed tile is small: the view closes in on it (about seven hexes
     // across) until the choice is confirmed or dropped, then goes back
+    if (!this.picture || !this.full) return;  // the map is not drawn yet
     const R = this.picture.radius;
     const [cx, cy] = centre(hex, R);
     const [, , w, hh] = this.full;
@@ -452,14 +532,18 @@ export class LostAtlasTable {
   }
 
   unzoom() {
-    if (!this.autoZoom) return;
+    if (!this.autoZoom || !this.full) return;
     this.autoZoom = false;
     this.vb = this.vbBefore || this.full;
     this.svgEl?.setAttribute("viewBox", this.vb.join(" "));
   }
 
-  fit() { this.autoZoom = false; this.vb = this.full; this.zoomed = false; this.svgEl?.setAttribute("viewBox", this.vb.join(" ")); }
+  fit() {
+    if (!this.full) return;  // the map is not drawn yet
+    this.autoZoom = false; this.vb = this.full; this.zoomed = false; this.svgEl?.setAttribute("viewBox", this.vb.join(" "));
+  }
 
+  /** @param {string} hex */
   select(hex) {
     if (this.table.past) return;
     this.selected = hex;
@@ -482,13 +566,14 @@ export class LostAtlasTable {
     else if (r.bottom > limit) window.scrollBy(0, r.bottom - limit + 8);
   }
 
+  /** @param {string} family */
   choose(family) {
-    const here = (this.targets.get(this.selected) || []).filter((t) => t.family === family);
+    const here = ((this.selected ? this.targets.get(this.selected) : undefined) || []).filter((t) => t.family === family);
     let index = 0;
     if (family === "piece") index = Math.max(0, here.findIndex((t) => t.rotation === this.pieceRotation));
     const options = here.map((t) => t.notation);
     this.choice = options.length ? {family, options, index} : null;
-    if (this.choice && !this.zoomed && this.picture) this.zoomTo(this.selected);
+    if (this.choice && !this.zoomed && this.picture && this.selected) this.zoomTo(this.selected);
     this.table.render().then(() => this.keepInSight());
   }
 
@@ -500,17 +585,19 @@ export class LostAtlasTable {
     this.table.render().then(() => this.keepInSight());
   }
 
+  /** @param {number} k */
   turnPiece(k) {
     // the next rotation with a legal position, clockwise (k = 1) or back (k = -1)
     const rs = this.pieceRotations;
     if (!rs.length) { this.pieceRotation = ((this.pieceRotation || 0) + k + 6) % 6; this.table.render(); return; }
-    const i = rs.indexOf(this.pieceRotation);
+    const i = this.pieceRotation === null ? -1 : rs.indexOf(this.pieceRotation);
     this.pieceRotation = rs[((i < 0 ? 0 : i) + k + rs.length) % rs.length];
     this.choice = null; this.selected = null;
     this.table.render();
   }
 
-  piecePanel(piece, ctx) {
+  /** @param {PiecePictures} piece */
+  piecePanel(piece) {
     // the drawn piece drawn on its own, as the map draws it, in the rotation the map shows
     const rotation = this.pieceRotation ?? 0;
     const holder = h("div.piece-drawing", {id: "piece-drawing", dataset: {rotation}});
@@ -518,7 +605,7 @@ export class LostAtlasTable {
     const el = holder.querySelector("svg");
     if (el) {
       el.removeAttribute("width"); el.removeAttribute("height");
-      const R = piece.radius;
+      const R = /** @type {number} */ (piece.radius);  // a map piece's pictures say their radius
       const mark = svg("g", {class: "anchor-mark"});
       mark.append(svg("circle", {cx: 0, cy: 0, r: R * 0.93, class: "anchor-ring"}));
       const label = svg("text", {x: 0, y: -R * 0.6, "text-anchor": "middle", class: "anchor-label"});
@@ -542,7 +629,7 @@ export class LostAtlasTable {
   async confirm() {
     if (!this.choice) return;
     const notation = this.choice.options[this.choice.index];
-    const count = this.table.data.count;
+    const count = this.table.game().count;
     const pic = this.previews.get(`${count}|${notation}`) || this.picture;
     this.choice = null; this.selected = null;
     this.lastConfirmed = {count: count + 1, picture: pic};
@@ -556,6 +643,7 @@ export class LostAtlasTable {
     }
   }
 
+  /** @param {LaCtx} ctx */
   hexPanel(ctx) {
     const box = h("section.hex-panel", {id: "hex-panel"});
     if (!this.selected) {

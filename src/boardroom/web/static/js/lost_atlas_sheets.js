@@ -2,28 +2,36 @@
 // the stock track in column order, and the trains with phases, limits and rust.
 import {h, money} from "./dom.js";
 import {seriesOf} from "./chart.js";
+/** @import {LaReference, LostAtlasView} from "./shapes.js" */
+/** @import {Ctx} from "./table.js" */
 
+/** @type {LaReference | null} */
 let reference = null;
 export const loading = fetch("/api/web/lost_atlas/reference").then((r) => r.json()).then((r) => { reference = r; }).catch(() => {});
 // the facts the panels print beside the view (null until loaded)
 export function referenceNow() { return reference; }
 
+/** @param {string} id */
 function colourOf(id) { return (reference && reference.colours[id]) || "#777"; }
 
 // black or white, whichever reads on the colour
+/** @param {string} colour */
 export function inkOn(colour) {
   // WCAG's relative luminance: the ink with the higher contrast ratio
   const n = parseInt(String(colour).replace("#", "").padEnd(6, "0").slice(0, 6), 16);
+  /** @param {number} c */
   const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
   const L = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
   return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#000" : "#fff";
 }
 
+/** @param {HTMLElement} root @param {LostAtlasView} view @param {Ctx<LostAtlasView>} ctx */
 export function renderSheets(root, view, ctx) {
   if (!reference) { loading.then(() => { if (!reference) return; ctx.table.render(); }); }
   const players = view.players;
   const companies = Object.entries(view.companies);
   const worth = players.map((p, s) => p.cash + companies.reduce((sum, [, c]) => sum + (c.shares[String(s)] || 0) * c.price, 0));
+  /** @param {number | null | undefined} s */
   const name = (s) => (s === null || s === undefined ? "–" : (players[s] ? players[s].name : String(s)));
 
   const sheet = h("table.companies", {id: "companies"},
@@ -40,8 +48,10 @@ export function renderSheets(root, view, ctx) {
       h("td.ability", {}, (c.abilities || []).map((a) => (reference && reference.abilities[a]) || a).join(" "))))));
   // each cell names its column, for the narrow screen's layout (a card per company: the
   // holdings in view without scrolling sideways)
-  const heads = [...sheet.querySelectorAll("thead th")].map((th) => th.textContent);
-  for (const row of sheet.querySelectorAll("tbody tr")) [...row.children].forEach((td, i) => { td.dataset.label = heads[i]; });
+  const heads = [...sheet.querySelectorAll("thead th")].map((th) => th.textContent ?? "");
+  for (const row of sheet.querySelectorAll("tbody tr")) {
+    [.../** @type {HTMLCollectionOf<HTMLElement>} */ (row.children)].forEach((td, i) => { td.dataset.label = heads[i]; });
+  }
 
   const playerTable = h("table.players", {id: "players"},
     h("caption", {}, "Players"),
@@ -56,6 +66,7 @@ export function renderSheets(root, view, ctx) {
   // (half the winning bid, rounded down into the phase's window) marked
   const values = reference ? reference.stock_values : [];
   const window = reference && reference.launch_windows ? reference.launch_windows[view.phase] : null;
+  /** @param {number} v */
   const inWindow = (v) => window && v >= window[0] && v <= window[1];
   const track = h("div.stock-track", {id: "stock-track", role: "list", "aria-label": "The stock track"},
     values.map((v, i) => {
@@ -76,8 +87,9 @@ export function renderSheets(root, view, ctx) {
         h("td", {}, p.id), h("td", {}, p.opened_by.join(", ")), h("td", {}, p.tile_colours.join(", ")),
         h("td", {}, p.limits.map((l) => `${l.minor}/${l.major ?? "–"}`).join(" then ")))))) : "");
 
-  const result = view.result ? h("section.final", {id: "final-scores"}, h("h2", {}, "Final scores"),
-    h("ol", {}, view.result.ranking.flat().map((s) => h("li", {}, `${name(s)}: ${money(view.result.scores[s])}`))),
+  const final = view.result;
+  const result = final ? h("section.final", {id: "final-scores"}, h("h2", {}, "Final scores"),
+    h("ol", {}, final.ranking.flat().map((s) => h("li", {}, `${name(s)}: ${money(final.scores[s])}`))),
     view.end_reason ? h("p", {id: "end-reason"}, `The game ended: ${view.end_reason}.`) : "",
     h("p.muted", {}, "The final table stays as it ended; the History slider and the log show how it came about.")) : "";
 
@@ -88,20 +100,22 @@ export function renderSheets(root, view, ctx) {
 
 // each company's run in every Operating Round so far (withheld ones marked), filled in
 // when the series arrives
+/** @param {LostAtlasView} view @param {Ctx<LostAtlasView>} ctx */
 function revenueHistory(view, ctx) {
   const box = h("div.revenue-history", {id: "revenue-history"});
   if (ctx.past) return box;
   seriesOf(ctx.table).then((series) => {
     const rounds = series.rounds || [];
     if (!rounds.length) return;
-    const ids = Object.keys(series.revenues || {});
+    const revenues = series.revenues || {};
+    const ids = Object.keys(revenues);
     box.append(h("table.history", {},
       h("caption", {}, "Revenue per Operating Round (w: withheld)"),
       h("thead", {}, h("tr", {}, h("th", {}, "Company"), rounds.map((r) => h("th", {}, `OR ${r}`)))),
       h("tbody", {}, ids.map((id) => h("tr", {},
         h("td", {}, view.companies[id]?.name || (reference?.minors?.[id]?.name) || id),
         rounds.map((r) => {
-          const got = series.revenues[id][r];
+          const got = revenues[id][r];
           return h("td", {}, got ? `${money(got[0])}${got[1] === "withhold" ? " w" : got[1] === "half" ? " ½" : ""}` : "–");
         }))))));
   }).catch(() => {});

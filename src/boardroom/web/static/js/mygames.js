@@ -1,10 +1,12 @@
 // "My games" (waiting on me first, then in play, then finished), "Open games" (tables
 // gathering players: create one, join one) and one open table's page.
-import {h, clear} from "./dom.js";
+import {h, clear, byId} from "./dom.js";
 import {api} from "./api.js";
 import {session, accountCall} from "./account.js";
 import {checkNow} from "./notify.js";
+/** @import {MyGame, OpenTable, TitleInfo} from "./shapes.js" */
 
+/** @param {number} t seconds since the epoch */
 function ago(t) {
   const s = Math.max(0, Date.now() / 1000 - t);
   if (s < 60) return "just now";
@@ -13,6 +15,7 @@ function ago(t) {
   return new Date(t * 1000).toLocaleDateString();
 }
 
+/** @param {HTMLElement} box */
 export async function renderMyGames(box) {
   const mine = await checkNow();
   if (!mine) return;
@@ -26,6 +29,7 @@ export async function renderMyGames(box) {
       ", or create a game below."));
     return;
   }
+  /** @param {MyGame} g */
   const group = (g) => (g.status !== "play" ? "Finished" : g.waiting_on_me ? "Waiting on you" : "In play");
   const rows = mine.games.map((g) => h("tr", {class: g.waiting_on_me ? "my-game acting" : "my-game", dataset: {id: g.id}},
     h("td", {}, h("strong", {}, group(g))),
@@ -39,11 +43,13 @@ export async function renderMyGames(box) {
     h("tbody", {}, rows)));
 }
 
+/** @param {HTMLElement} root */
 export async function renderOpenGames(root) {
-  document.getElementById("where").textContent = "Open games";
+  byId("where").textContent = "Open games";
   const list = h("div", {id: "open-list"});
   root.append(h("h1", {}, "Open games"), list);
   const draw = async () => {
+    /** @type {{tables: OpenTable[]}} */
     const {tables} = await accountCall("GET", "/api/tables");
     clear(list);
     if (!tables.length) list.append(h("p.muted", {id: "no-tables"}, "No table is waiting for players now."));
@@ -71,11 +77,12 @@ async function openTableForm() {
   const seatsBox = h("div.ot-seats", {id: "ot-seat-list"});
   const password = h("input", {id: "ot-password", type: "password", placeholder: "none", maxlength: 200});
   const error = h("p.error", {hidden: true, id: "ot-error"});
-  const title = () => menu.titles.find((t) => t.name === titleSel.value);
+  // the select lists only the menu's titles
+  const title = () => /** @type {TitleInfo} */ (menu.titles.find((t) => t.name === titleSel.value));
   const fillModes = () => {
     clear(modeSel).append(...title().modes.map((m) => h("option", {value: m.id}, m.name)));
     if (title().name === "lost_atlas") modeSel.value = "short";
-    count.min = title().min_players || 1; count.max = title().max_players || 8;
+    count.min = String(title().min_players || 1); count.max = String(title().max_players || 8);
     drawSeats();
   };
   const drawSeats = () => {
@@ -105,6 +112,7 @@ async function openTableForm() {
     error.hidden = true;
     try {
       const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
+      /** @type {OpenTable} */
       const made = await accountCall("POST", "/api/tables", {title: titleSel.value, name: name.value,
         options: {mode: modeSel.value}, seats, password: password.value || null});
       location.hash = made.status === "started" ? `#/play/${made.game_id}` : `#/table/${made.id}`;
@@ -114,13 +122,17 @@ async function openTableForm() {
   return form;
 }
 
+/** @param {HTMLElement} root @param {string} id
+ * @returns {Promise<ReturnType<typeof setInterval> | null>} the timer that follows the table */
 export async function renderOpenTable(root, id) {
-  document.getElementById("where").textContent = "Open table";
+  byId("where").textContent = "Open table";
+  /** @type {OpenTable} */
   let t;
   try { t = await accountCall("GET", `/api/tables/${id}`); }
   catch (e) { root.append(h("p.error", {}, e.message)); return null; }
   if (t.status === "started" && t.game_id) {
-    const mine = session.user && t.seats.some((s) => s.name === session.user.name);
+    const user = session.user;
+    const mine = user && t.seats.some((s) => s.name === user.name);
     root.append(h("p", {}, "This table has started: ",
       h("a", {href: mine ? `#/play/${t.game_id}` : `#/game/${t.game_id}`, id: "table-game"}, mine ? "play your seat" : "watch the game")));
     if (mine) location.hash = `#/play/${t.game_id}`;
@@ -130,9 +142,11 @@ export async function renderOpenTable(root, id) {
   const seated = me && t.seats.some((s) => s.name === me);
   const creator = session.user && session.user.id === t.creator_id;
   const error = h("p.error", {hidden: true, id: "table-error"});
+  /** @param {string} path @param {object} [body] */
   const act = async (path, body) => {
     error.hidden = true;
     try {
+      /** @type {OpenTable} */
       const after = await accountCall("POST", `/api/tables/${id}/${path}`, body || {});
       if (after.status === "started") location.hash = `#/play/${after.game_id}`;
       else { clear(root); renderOpenTable(root, id); }
@@ -161,6 +175,7 @@ export async function renderOpenTable(root, id) {
   // the page follows the table until it starts
   return setInterval(async () => {
     try {
+      /** @type {OpenTable} */
       const now = await accountCall("GET", `/api/tables/${id}`);
       if (now.updated_at !== t.updated_at) { clear(root); renderOpenTable(root, id); }
     } catch (e) { /* keep what is shown */ }

@@ -1,27 +1,35 @@
 // A player's profile (games played and won, ratings per title, the rating over time as a
 // chart) and the leaderboard of a title.
-import {h, clear} from "./dom.js";
+import {h, clear, byId} from "./dom.js";
 import {api} from "./api.js";
 import {accountCall} from "./account.js";
+
+/** A rated game's rating (boardroom.server.ratings)
+ * @typedef {{title: string, rating: number}} RatingPoint */
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
 
+/** @param {string} tag @param {Record<string, string | number>} attrs @param {string} [text] */
 function el(tag, attrs, text) {
   const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   if (text !== undefined) e.textContent = text;
   return e;
 }
 
+/** @param {RatingPoint[]} history */
 function ratingChart(history) {
+  /** @type {Record<string, RatingPoint[]>} */
   const byTitle = {};
   for (const e of history) (byTitle[e.title] = byTitle[e.title] || []).push(e);
   const W = 560, H = 200, L = 44, B = 22;
   const all = history.map((e) => e.rating);
   const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
   const n = Math.max(...Object.values(byTitle).map((s) => s.length), 1);
+  /** @param {number} i */
   const x = (i) => L + (W - L - 10) * (n === 1 ? 0.5 : i / (n - 1));
+  /** @param {number} v */
   const y = (v) => H - B - (H - B - 10) * (v - lo) / (hi - lo || 1);
   const svg = el("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", class: "rating-chart", id: "rating-chart",
     "aria-label": "Rating after each rated game"});
@@ -31,7 +39,7 @@ function ratingChart(history) {
     el("text", {x: L - 4, y: 16, "text-anchor": "end", "font-size": 11}, hi.toFixed(1)),
     el("text", {x: L - 4, y: H - B, "text-anchor": "end", "font-size": 11}, lo.toFixed(1)),
     el("text", {x: W - 8, y: H - 6, "text-anchor": "end", "font-size": 11}, `rated games: ${n}`));
-  Object.entries(byTitle).forEach(([title, series], k) => {
+  Object.values(byTitle).forEach((series, k) => {
     const colour = COLOURS[k % COLOURS.length];
     svg.append(el("polyline", {points: series.map((e, i) => `${x(i).toFixed(1)},${y(e.rating).toFixed(1)}`).join(" "),
       fill: "none", stroke: colour, "stroke-width": 2.5}));
@@ -40,8 +48,17 @@ function ratingChart(history) {
   return svg;
 }
 
+/** GET /api/users/{name} (boardroom.server.account_api)
+ * @typedef {{name: string, games: number, wins: number, playing: number,
+ *   ratings: {title: string, title_name: string, rating: number, games: number, wins: number}[],
+ *   history: RatingPoint[],
+ *   recent: {id: string, title_name: string, players: string[], winners: string[], status: string,
+ *     unrated: string | null}[]}} Profile */
+
+/** @param {HTMLElement} root @param {string} name */
 export async function renderProfile(root, name) {
-  document.getElementById("where").textContent = "Profile";
+  byId("where").textContent = "Profile";
+  /** @type {Profile} */
   let p;
   try { p = await accountCall("GET", `/api/users/${encodeURIComponent(name)}`); }
   catch (e) { root.append(h("p.error", {}, e.message)); return; }
@@ -60,14 +77,16 @@ export async function renderProfile(root, name) {
       " ", h("a", {href: `#/game/${g.id}`}, "see it")))));
 }
 
+/** @param {HTMLElement} root @param {string | undefined} title */
 export async function renderLeaderboard(root, title) {
-  document.getElementById("where").textContent = "Ratings";
+  byId("where").textContent = "Ratings";
   const menu = await api.titles();
   const chosen = title || menu.titles[0].name;
   const tabs = h("p", {}, menu.titles.map((t) => h("a", {href: `#/leaderboard/${t.name}`,
     class: t.name === chosen ? "tab current" : "tab"}, t.display_name)));
   const body = h("div", {id: "leaderboard"});
   root.append(h("h1", {}, "Leaderboard"), tabs, body);
+  /** @type {{players: {place: number, name: string, rating: number, games: number, wins: number}[]}} */
   const board = await accountCall("GET", `/api/ratings/${chosen}`);
   clear(body);
   if (!board.players.length) { body.append(h("p.muted", {}, "Nobody is rated in this game yet.")); return; }

@@ -1,13 +1,16 @@
 // The account's settings: the password and the turn notifications (sound, desktop,
 // e-mail when away or always, a webhook for Discord, Slack or raw JSON).
-import {h} from "./dom.js";
+import {h, byId} from "./dom.js";
 import {session, accountCall} from "./account.js";
 import {beep} from "./notify.js";
 
+/** @param {HTMLElement} root */
 export async function renderSettings(root) {
-  document.getElementById("where").textContent = "Settings";
+  byId("where").textContent = "Settings";
   if (!session.user) { root.append(h("p", {}, h("a", {href: "#/signin"}, "Sign in"), " first.")); return; }
+  /** @type {Required<import("./shapes.js").Settings>} */
   const prefs = await accountCall("GET", "/api/account/settings");
+  /** @param {string} id @param {boolean | undefined} on */
   const box = (id, on) => h("input", {type: "checkbox", id, checked: !!on});
   const sound = box("set-sound", prefs.sound);
   const desktop = box("set-desktop", prefs.desktop);
@@ -46,9 +49,11 @@ export async function renderSettings(root) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
-      session.user.settings = await accountCall("PUT", "/api/account/settings", {
+      /** @type {import("./shapes.js").Settings} */
+      const saved = await accountCall("PUT", "/api/account/settings", {
         sound: sound.checked, desktop: desktop.checked, email: email.value.trim(), email_mode: mode.value,
         email_minutes: Number(minutes.value) || 0, webhook_url: hook.value.trim(), webhook_format: format.value});
+      if (session.user) session.user.settings = saved;
       said.className = ""; said.textContent = "Saved.";
     } catch (e) { said.className = "error"; said.textContent = e.message; }
   });

@@ -1,6 +1,6 @@
 // A game's table, whatever the title: who is asked, the title's own board and controls,
 // every legal action as a button, the log with history scrub, undo and live updates.
-import {h, clear} from "./dom.js";
+import {h, clear, byId} from "./dom.js";
 import {api, ApiError} from "./api.js";
 import {loadSeats, saveSeats} from "./seats.js";
 import {renderAcquire} from "./acquire.js";
@@ -11,23 +11,69 @@ import {netWorthChart} from "./chart.js";
 import {ChatBox} from "./chat.js";
 import {passScreenOn, showPassScreen} from "./hotseat.js";
 
+/** @import {GameData, PastTable, View, LegalAction, LogEntry, HeldSeat, UndoRequest} from "./shapes.js" */
+
+/** What a title's renderer is given: the table, the view drawn (now, or a past one while
+ * scrubbing history) and the legal actions of the seat shown (none in the past).
+ * @template {View} [V=View]
+ * @typedef {{table: Table, view: V, legal: LegalAction[], seat: number | null,
+ *   act: (notation: string) => Promise<boolean>, past: boolean, data: GameData}} Ctx */
+
+/** A message of the table's WebSocket (boardroom.server.live)
+ * @typedef {{type?: string, lines?: import("./chat.js").ChatLine[], message?: string,
+ *   count?: number, undos?: number, undo_request?: UndoRequest | null}} LiveMessage */
+
 const POLL_MS = 1000;
 
 export class Table {
+  /** @param {HTMLElement} root @param {string} id @param {string | null} token a seat link's */
   constructor(root, id, token) {
     this.root = root;
     this.id = id;
     if (token) saveSeats(id, [{seat: -1, name: "?", token}]);
     this.linkToken = token;
+    /** @type {Record<number, HeldSeat>} */
     this.seats = loadSeats(id);
+    /** @type {GameData | null} */
     this.data = null;
+    /** @type {string | null} */
     this.token = null;
+    /** @type {PastTable | null} */
     this.past = null;     // {count, view, log} while scrubbing history
     this.busy = false;
     this.stopped = false;
+    /** @type {LostAtlasTable | null} */
     this.lostAtlas = null;
+    /** @type {ChatBox | null} */
     this.chat = null;
+    /** @type {CongressTable | null} */
     this.congress = null;
+    // set as the table runs (undefined until then)
+    /** @type {WebSocket | null | undefined} */
+    this.socket = undefined;
+    /** @type {string | undefined} the token the socket was opened with */
+    this.socketToken = undefined;
+    /** @type {number | undefined} */
+    this.socketRetries = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.socketTimer = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.pollTimer = undefined;
+    /** @type {boolean | undefined} the pass screen is up */
+    this.passing = undefined;
+    /** @type {number | undefined} refreshes begun */
+    this.refreshes = undefined;
+    /** @type {number | undefined} redraws begun (the latest one is swapped in) */
+    this.drawing = undefined;
+    /** @type {Set<string> | undefined} positions whose empty buy step was passed */
+    this.skipped = undefined;
+  }
+
+  /** The game as last fetched: an Error before the first answer (nothing draws before it).
+   * @returns {GameData} */
+  game() {
+    if (!this.data) throw new Error("the table has not been fetched yet");
+    return this.data;
   }
 
   tokens() {
@@ -69,10 +115,11 @@ export class Table {
       const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/live${query}`);
       ws.onopen = () => { this.socketRetries = 0; };
       ws.onmessage = (ev) => {
+        /** @type {LiveMessage} */
         let msg = {};
-        try { msg = JSON.parse(ev.data); } catch (e) { msg = {}; }
+        try { msg = JSON.parse(ev.data); } catch { msg = {}; }
         if (msg.type === "chat") { this.chat?.receive(msg.lines); return; }
-        if (msg.type === "chat-error") { this.chat?.refused(msg.message); return; }
+        if (msg.type === "chat-error") { this.chat?.refused(msg.message ?? ""); return; }
         if (!this.data || (msg.count === this.data.count && msg.undos === this.data.undos &&
             JSON.stringify(msg.undo_request) === JSON.stringify(this.data.undo_request))) return;
         if (!this.busy && !this.past) this.refresh(true);
@@ -86,6 +133,7 @@ export class Table {
     } catch (e) { this.socket = null; }
   }
 
+  /** @param {number} code the close code */
   reconnect(code) {
     // 1012 (Service Restart: the server is draining) and a dropped connection (1001,
     // 1006) are worth another try, after a pause that grows; a refusal (4xxx: a stranger's
@@ -107,6 +155,7 @@ export class Table {
     }, this.socket && this.socket.readyState === 1 ? 4 * POLL_MS : POLL_MS);
   }
 
+  /** @param {string | null} token @returns {Promise<GameData>} */
   async fetchAs(token) {
     const data = await api.game(this.id, token);
     if (token && data.view && typeof data.view.seat === "number") {
@@ -120,6 +169,7 @@ export class Table {
     return data;
   }
 
+  /** @param {boolean} [quiet] no error shown @param {boolean} [force] redrawn even if unchanged */
   async refresh(quiet, force) {
     // only the latest refresh begun may draw: a poll that left before an action and
     // answers after the action's own refresh would draw the table as it was before it
@@ -127,6 +177,7 @@ export class Table {
     const mark = (this.refreshes = (this.refreshes || 0) + 1);
     try {
       // hotseat: look as the seat that must act, if this browser holds it
+      /** @type {string | null} */
       let token = this.token || this.linkToken || this.tokens()[0] || null;
       let data = await this.fetchAs(token);
       const mine = Object.values(this.seats).filter((s) => s.seat >= 0);
@@ -140,7 +191,8 @@ export class Table {
           !data.result && passScreenOn()) {
         // hotseat: another person's seat comes up; hide the table until they click
         this.passing = true;
-        const seat = data.view && data.view.seat;
+        // the seat of a token this browser holds: the view names it
+        const seat = /** @type {number} */ (data.view && data.view.seat);
         const name = (data.view.players && data.view.players[seat]?.name) || `seat ${seat + 1}`;
         showPassScreen(this.root, name, async () => {
           this.passing = false;
@@ -161,27 +213,32 @@ export class Table {
     }
   }
 
+  /** @returns {number | null} the seat shown; null: a spectator's table */
   seat() {
     return this.data && this.data.view && typeof this.data.view.seat === "number" ? this.data.view.seat : null;
   }
 
+  /** @param {number | null | undefined} seat */
   name(seat) {
-    const p = this.data.view.players && this.data.view.players[seat];
+    const players = this.game().view.players;
+    const p = players && seat !== null && seat !== undefined ? players[seat] : undefined;
     return p ? p.name : `Seat ${seat}`;
   }
 
+  /** @param {boolean} busy */
   setBusy(busy) {
     this.busy = busy;
     document.body.classList.toggle("busy", busy);  // tests wait for the redraw on this
   }
 
+  /** @param {string} notation @returns {Promise<boolean>} whether it was played */
   async act(notation) {
     if (this.busy || this.past) return false;
     this.setBusy(true);
     this.hideError();
     const dropped = this.lostAtlas?.dropPreviews();
     try {
-      await api.act(this.id, this.token, notation, this.data.count);
+      await api.act(this.id, this.token, notation, this.game().count);
       await this.refresh();
       return true;
     } catch (e) {
@@ -192,7 +249,7 @@ export class Table {
         this.lostAtlas?.forgetChoice();
         this.congress?.forgetChoice();
         await this.refresh();
-        const count = this.data.count;
+        const count = this.game().count;
         this.showNote(`The table changed before your action arrived (now ${count} action${count === 1 ? "" : "s"}); ` +
           "it has been refreshed \u2014 nothing was played.");
         return false;
@@ -209,11 +266,12 @@ export class Table {
     this.hideError();
     this.lostAtlas?.dropPreviews();
     try {
-      await api.undo(this.id, this.token, this.data.count);
+      await api.undo(this.id, this.token, this.game().count);
       await this.refresh();
     } catch (e) { this.showError(e); }
   }
 
+  /** @param {string} requestId @param {boolean} accept */
   async answerUndo(requestId, accept) {
     this.hideError();
     try {
@@ -222,8 +280,10 @@ export class Table {
     } catch (e) { this.showError(e); }
   }
 
+  /** @param {{message: string, rule?: string | null}} e @param {string} [notation] */
   showError(e, notation) {
-    const box = this.root.querySelector("#refusal") || document.getElementById("toast");
+    /** @type {HTMLElement} */
+    const box = this.root.querySelector("#refusal") || byId("toast");
     clear(box);
     box.classList.remove("note");
     box.append(h("strong", {}, notation ? `“${notation}” refused: ` : "Error: "), e.message,
@@ -231,9 +291,11 @@ export class Table {
     box.hidden = false;
   }
 
+  /** @param {string} sentence */
   showNote(sentence) {
     // a neutral note where a refusal would go: nothing was refused
-    const box = this.root.querySelector("#refusal") || document.getElementById("toast");
+    /** @type {HTMLElement} */
+    const box = this.root.querySelector("#refusal") || byId("toast");
     clear(box);
     box.classList.add("note");
     box.append(sentence);
@@ -241,13 +303,15 @@ export class Table {
   }
 
   hideError() {
+    /** @type {HTMLElement | null} */
     const box = this.root.querySelector("#refusal");
     if (box) box.hidden = true;
-    document.getElementById("toast").hidden = true;
+    byId("toast").hidden = true;
   }
 
+  /** @param {number | null} count the table after this many actions; null: now */
   async scrub(count) {
-    if (count === null || count >= this.data.count) { this.past = null; await this.render(); return; }
+    if (count === null || count >= this.game().count) { this.past = null; await this.render(); return; }
     try {
       this.past = await api.history(this.id, this.token, count);
       await this.render();
@@ -256,11 +320,11 @@ export class Table {
 
   // -- drawing ------------------------------------------------------------------------
   async render() {
-    const d = this.data;
+    const d = this.game();
     const view = this.past ? this.past.view : d.view;
     const title = view.title;
-    document.getElementById("where").textContent =
-      {acquire: "Acquire", congress: "Congress"}[title] || "Railways of the Lost Atlas";
+    byId("where").textContent =
+      /** @type {Record<string, string>} */ ({acquire: "Acquire", congress: "Congress"})[title] || "Railways of the Lost Atlas";
     const seat = this.seat();
     const legal = this.past ? [] : (d.legal || []);
     const waiting = (this.past ? this.past.to_act : d.to_act).map((s) => this.name(s));
@@ -277,24 +341,25 @@ export class Table {
     const refusal = h("div.refusal", {id: "refusal", role: "alert", hidden: true});
     const main = h("section.board-area", {id: "board-area"});
     const side = h("aside.side", {});
+    /** @type {Ctx} */
     const ctx = {table: this, view, legal, seat, act: (n) => this.act(n), past: !!this.past, data: d};
 
     // the whole table is built off the page, then swapped in at once (no half-drawn
     // table in between; a newer redraw wins over an older one still waiting for its map)
     const ticket = (this.drawing = (this.drawing || 0) + 1);
-    if (title === "acquire") {
-      renderAcquire(main, ctx);
-    } else if (title === "congress") {
+    if (view.title === "acquire") {
+      renderAcquire(main, {...ctx, view});
+    } else if (view.title === "congress") {
       if (!this.congress) this.congress = new CongressTable(this);
-      this.congress.render(main, ctx);
+      this.congress.render(main, {...ctx, view});
     } else {
       if (!this.lostAtlas) this.lostAtlas = new LostAtlasTable(this);
-      await this.lostAtlas.render(main, ctx);
+      await this.lostAtlas.render(main, {...ctx, view});
     }
     if (ticket !== this.drawing) return;
     if (!this.past) main.append(netWorthChart(this));
     if (!this.chat) this.chat = new ChatBox(this);
-    side.append(this.renderActions(ctx, title), this.renderLog(ctx), this.chat.view());
+    side.append(this.renderActions(ctx, title), this.renderLog(), this.chat.view());
     const hadFocus = document.activeElement && document.activeElement.id;
     clear(this.root).append(status, refusal, h("div.layout", {dataset: {title}}, main, side));
     const log = this.root.querySelector("#log");
@@ -302,13 +367,14 @@ export class Table {
     if (hadFocus) document.getElementById(hadFocus)?.focus();
   }
 
+  /** @param {string} title @param {View} view @param {LegalAction[]} legal */
   skipNothingToBuy(title, view, legal) {
     // Acquire's buy step with nothing buyable (no chain, none in the bank, none
     // affordable) and no end to declare: passed for the player, as the terminal does, and
     // said; once per position, so an Undo back to it shows the step instead
-    if (this.past || title !== "acquire" || view.step !== "buy" || legal.length !== 1 || legal[0].notation !== "pass") return;
+    if (this.past || view.title !== "acquire" || view.step !== "buy" || legal.length !== 1 || legal[0].notation !== "pass") return;
     this.skipped = this.skipped || new Set();
-    const key = `${this.token}|${this.data.count}`;
+    const key = `${this.token}|${this.game().count}`;
     if (this.skipped.has(key)) return;
     this.skipped.add(key);
     const who = this.name(this.seat());
@@ -317,6 +383,7 @@ export class Table {
     }, 0);
   }
 
+  /** @param {Ctx} ctx @param {string} title */
   renderActions(ctx, title) {
     const box = h("section.actions", {id: "actions", "aria-label": "Every legal action"});
     const mine = ctx.legal;
@@ -348,16 +415,16 @@ export class Table {
       other, h("button", {type: "submit"}, "Send")));
     if (!ctx.past && this.seat() !== null) {
       // after the end nothing is taken back (the final table stays): the button says why
-      const over = !!this.data.result;
-      const why = over ? "The game is over: its actions can no longer be taken back." : !this.data.count ? "Nothing has been played yet." : "";
-      box.append(h("button", {id: "undo", onclick: () => this.undo(), disabled: over || !this.data.count,
+      const over = !!this.game().result;
+      const why = over ? "The game is over: its actions can no longer be taken back." : !this.game().count ? "Nothing has been played yet." : "";
+      box.append(h("button", {id: "undo", onclick: () => this.undo(), disabled: over || !this.game().count,
         title: why || "Take back your last action (the other seats may be asked)", "aria-describedby": why ? "undo-why" : undefined}, "Undo"),
       why ? h("span.muted", {id: "undo-why"}, ` ${why}`) : "");
     }
-    const req = this.data.undo_request;
+    const req = this.game().undo_request;
     if (req && !ctx.past) {
       const mine = this.seat();
-      const asked = req.waiting.includes(mine);
+      const asked = mine !== null && req.waiting.includes(mine);
       box.append(h("div.undo-request", {id: "undo-request"},
         `${req.name} asks to take back: ${req.actions.join("; ")}. `,
         req.draws ? "It would take back a hidden draw too: what was drawn stays known to whoever saw it. " : "",
@@ -368,8 +435,8 @@ export class Table {
     return box;
   }
 
-  renderLog(ctx) {
-    const d = this.data;
+  renderLog() {
+    const d = this.game();
     const count = d.count;
     const at = this.past ? this.past.count : count;
     const slider = h("input", {type: "range", min: 0, max: count, value: at, id: "scrub",
@@ -378,6 +445,7 @@ export class Table {
     const list = h("ol.log", {id: "log"});
     // log entries are {index, text}: index is the action that caused the sentence (-1: setup)
     const log = (this.past ? this.past.log : d.log) || [];
+    /** @type {LogEntry[]} */
     const entries = log.slice(-300).map((e) => (typeof e === "string" ? {index: null, text: e} : e));
     // numbered by the action each sentence came from, as the History slider counts:
     // "12." is the 12th action; the sentences that follow from it (and the setup's) carry
@@ -386,7 +454,7 @@ export class Table {
     for (const e of entries) {
       const first = e.index !== null && e.index >= 0 && e.index !== shown;
       if (first) shown = e.index;
-      list.append(h(first ? "li" : "li.cont", {dataset: {index: e.index}, tabindex: 0, value: first ? e.index + 1 : undefined,
+      list.append(h(first ? "li" : "li.cont", {dataset: {index: e.index}, tabindex: 0, value: first && e.index !== null ? e.index + 1 : undefined,
         title: e.index === null ? "" : `the table after action ${e.index + 1}`,
         onclick: () => (e.index === null ? null : this.scrub(e.index + 1)),
         onkeydown: (ev) => { if (ev.key === "Enter" && e.index !== null) this.scrub(e.index + 1); }}, e.text));
