@@ -20,9 +20,6 @@ LONG_MODULES: dict[str, str] = {
         "dataclasses; issue 32 item 1 (one component model) is still to do",
     "titles/lost_atlas/board/mapbuild.py":
         "map building and the placement rules of the pieces; not yet split",
-    "titles/lost_atlas/board/track_laying.py":
-        "the lay rules and their listing, kept together for the lay-listing speed work "
-        "(docs/engine-speed.md); not yet split",
     "titles/lost_atlas/rounds/merger_round.py": "the Merger Round; not yet split",
     "titles/congress/title.py":
         "Congress's wiring for two rules versions (setup, the v1 frame's dispatch beside "
