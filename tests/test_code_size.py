@@ -18,7 +18,6 @@ LONG_MODULES: dict[str, str] = {
     "titles/lost_atlas/board/components.py":
         "the component reader (_Reader) turns the pydantic models into a second set of "
         "dataclasses; issue 32 item 1 (one component model) is still to do",
-    "titles/lost_atlas/rounds/merger_round.py": "the Merger Round; not yet split",
     "titles/congress/title.py":
         "Congress's wiring for two rules versions (setup, the v1 frame's dispatch beside "
         "v2's, views); not yet split",
