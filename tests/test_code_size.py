@@ -21,8 +21,6 @@ LONG_MODULES: dict[str, str] = {
     "titles/congress/title.py":
         "Congress's wiring for two rules versions (setup, the v1 frame's dispatch beside "
         "v2's, views); not yet split",
-    "titles/lost_atlas/variants/solo.py":
-        "the Solo Game's Conglomerate plays whole turns of every round; not yet split",
 }
 """Modules of ``titles/`` over :data:`MODULE_LINES` lines, by path under the package."""
 
