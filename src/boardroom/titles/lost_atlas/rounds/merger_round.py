@@ -43,7 +43,7 @@ Variants change the round only through the extension points (``points.py``):
 * ``extra_merger_round``: another Merger Round follows the first (Merger Mania!,
   ``variants/landmarks.py``); pairs refused in the first may be proposed again.
 * ``merger_round_start``: before the proposals (the Solo Game's Conglomerate absorbs a
-  minor, ``variants/solo.py``).
+  minor, ``variants/solo/``).
 """
 
 from __future__ import annotations
