@@ -15,17 +15,9 @@ MODULE_LINES = 600
 FUNCTION_LINES = 80
 
 LONG_MODULES: dict[str, str] = {
-    "titles/lost_atlas/board/mapbuild.py":
-        "map building and the placement rules of the pieces; not yet split",
-    "titles/lost_atlas/board/track_laying.py":
-        "the lay rules and their listing, kept together for the lay-listing speed work "
-        "(docs/engine-speed.md); not yet split",
-    "titles/lost_atlas/rounds/merger_round.py": "the Merger Round; not yet split",
     "titles/congress/title.py":
         "Congress's wiring for two rules versions (setup, the v1 frame's dispatch beside "
         "v2's, views); not yet split",
-    "titles/lost_atlas/variants/solo.py":
-        "the Solo Game's Conglomerate plays whole turns of every round; not yet split",
 }
 """Modules of ``titles/`` over :data:`MODULE_LINES` lines, by path under the package."""
 

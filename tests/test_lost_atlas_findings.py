@@ -102,13 +102,13 @@ def test_path_planner_tie_between_a_start_city_and_an_entry_does_not_crash() -> 
     state = game.state
     board = state.board
     cities = [h for h, _ in sorted(board.spaces.items())
-              if solo._yellow_able(board, h, through=False)
+              if solo.track._yellow_able(board, h, through=False)
               and not any(ref[0] == h for ref in board.reserved)]
     start = cities[0]
     reach = Reach(stops=set(), entries={start: {0}})
     near = {h for h in cities[1:] if h != start}
-    path = solo.plan_path(board, solo._operator(state), reach, [(start, 0)], near)
-    again = solo.plan_path(board, solo._operator(state), reach, [(start, 0)], near)
+    path = solo.plan_path(board, solo.conglomerate_operator(state), reach, [(start, 0)], near)
+    again = solo.plan_path(board, solo.conglomerate_operator(state), reach, [(start, 0)], near)
     assert path == again  # deterministic tie-breaks
 
 

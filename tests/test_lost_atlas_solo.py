@@ -210,13 +210,13 @@ def test_merger_round_absorbs_a_connected_minor(monkeypatch: pytest.MonkeyPatch)
     cid = cong(state)
     minor = state.matrix[1][1]
     home = next(ref for ref, m in state.board.reserved.items() if m == minor)
-    real = solo._reach
+    real = solo.conglomerate_reach
 
     def reach(s: LostAtlasState) -> Reach:
         found = real(s)
         return Reach(stops=set(found.stops) | {home}, entries=found.entries)
 
-    monkeypatch.setattr(solo, "_reach", reach)
+    monkeypatch.setattr(solo.mergers, "conglomerate_reach", reach)  # where the round asks
     price = state.price(cid)
     deck = len(solo.record(state).deck)
     log: list[str] = []
