@@ -54,19 +54,9 @@ import numpy as np
 from scipy.optimize import linprog
 from scipy.sparse import csr_matrix
 
+from boardroom.routing import tables
 from boardroom.routing.search import _Search
-from boardroom.routing.tables import (
-    BIG,
-    NORMAL,
-    PASSABLE,
-    Arm,
-    Snap,
-    Tables,
-    bits,
-    ends_near,
-    group_sums,
-    route_bits,
-)
+from boardroom.routing.tables import BIG, NORMAL, PASSABLE, Arm, Snap, Tables
 from boardroom.routing.walk import Collect, Searcher, _OutOfBudget
 
 START_ROUTES = 1000
@@ -117,7 +107,7 @@ class _Priced:
 def _priced_tables(t: Tables, lam: list[float]) -> tuple[Tables, tuple[float, ...]]:
     """The tables with the prices in their bounds (see the module text), and the price
     of each move."""
-    pen = tuple(float(sum(lam[b] for b in bits(m))) for m in t.move_pieces)
+    pen = tuple(float(sum(lam[b] for b in tables.bits(m))) for m in t.move_pieces)
     ns = t.ns
     val, bon, kind = t.val, t.bon, t.kind
     flow: list[float] = [float(x) for x in t.flow]
@@ -135,11 +125,11 @@ def _priced_tables(t: Tables, lam: list[float]) -> tuple[Tables, tuple[float, ..
         elif kind[v] == PASSABLE:
             flow[v] = max(0.0, bon[v] - c2)
             stop_end[v] = max(0.0, ends[v] - flow[v])
-    top, n_groups = group_sums(t.gvm, ends, 0.0)
+    top, n_groups = tables.group_sums(t.gvm, ends, 0.0)
     pt = copy.copy(t)
     # The same tables with float bound data (the search reads them the same way).
     for name, value in (("flow", tuple(flow)), ("stop_end", tuple(stop_end)),
-                        ("ends_near", ends_near(t.relax, t.end_mask, lambda w: ends[w])),
+                        ("ends_near", tables.ends_near(t.relax, t.end_mask, lambda w: ends[w])),
                         ("top", top), ("n_groups", n_groups),
                         ("pass_extra", sum(flow[v] for v in range(ns) if kind[v] == PASSABLE))):
         setattr(pt, name, value)
@@ -217,7 +207,7 @@ class _Relaxation:
         for j, (k, mask) in enumerate(zip(self.kind_of, self.masks, strict=True)):
             rows.append(k)
             cols.append(j)
-            for b in bits(mask):
+            for b in tables.bits(mask):
                 rows.append(nk + b)
                 cols.append(j)
         n = len(self.values)
@@ -238,7 +228,7 @@ def _priced(entries: list[tuple[int, int, tuple[int, Arm, Arm], float]]) -> _Pri
     pieces = [e[1] for e in entries] + [0]
     snaps = [e[2] for e in entries] + [(-1, (), ())]
     rcs = [e[3] for e in entries] + [float("inf")]
-    conflicts = route_bits(pieces)
+    conflicts = tables.route_bits(pieces)
     return _Priced(values, pieces, snaps, rcs, conflicts, (1 << len(values)) - 1)
 
 
@@ -298,7 +288,7 @@ def _pack(search: _Search, caps: list[int], lists: dict[int, _Priced], room0: fl
         got = blocks.get(key)
         if got is None:
             got = 0
-            for b in bits(lists[caps[i]].pieces[j]):
+            for b in tables.bits(lists[caps[i]].pieces[j]):
                 got |= last_conflicts.get(b, 0)
             blocks[key] = got
         return got

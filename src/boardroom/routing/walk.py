@@ -184,7 +184,7 @@ class Walk(Generic[C]):
         go on, or turn to the bottom arm) or passes it for its bonus."""
         cap, kind, val, bon, gvm, passes, cost = (self.cap, self.kind, self.val, self.bon,
                                                   self.gvm, self.passes, self.cost)
-        node = self.node
+        node, end, through = self.node, self.end, self.through
         arm = self.bot_arm if bottom else self.top_arm
         for m, w, mi in self.moves[v]:
             if m & rmask or mi <= minmove or gm >> w & 1 or w < anchor:
@@ -194,17 +194,17 @@ class Walk(Generic[C]):
             m2 = rmask | m
             g2 = gm | gvm[w] | passes[mi]
             net = rev - cost[mi]
-            through = self.through(carry, mi)
+            passed = through(carry, mi)
             arm.append(mi)
             if c2 <= cap:
                 r2 = net + val[w] + bon[w]
-                here = self.end(m2, r2, through, ub)
+                here = end(m2, r2, passed, ub)
                 if not bottom and c2 < cap and kind[anchor] == NORMAL:
                     node(anchor, m2, g2, c2, r2, True, self.top_arm[0], anchor, here)
                 if k == NORMAL and c2 < cap:
                     node(w, m2, g2, c2, r2, bottom, -1, anchor, here)
             if k == PASSABLE:
-                node(w, m2, g2, cnt, net + bon[w], bottom, -1, anchor, through)
+                node(w, m2, g2, cnt, net + bon[w], bottom, -1, anchor, passed)
             arm.pop()
 
     def node(self, v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
