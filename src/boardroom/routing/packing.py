@@ -257,73 +257,90 @@ def _column_lists(relax: _Relaxation) -> dict[int, _Priced]:
     return out
 
 
-def _pack(search: _Search, caps: list[int], lists: dict[int, _Priced], room0: float,
-          best: int, snap: Snap) -> tuple[int, Snap]:
-    """The best packing above ``best`` whose routes' reduced costs sum within ``room0``
-    (the last train's route excepted: it is the best one left), or ``best``/``snap``."""
-    n = len(caps)
-    top_total = [best]
-    top_snap = [snap]
-    chosen: list[int] = []
-    budget = search.budget
-    best_val = [lists[c].values[0] for c in caps]
-    rest_best = [sum(best_val[i:]) for i in range(n)] + [0]
+class _Packer:
+    """``_pack``'s search: every train but the last picks a route from its list (reduced
+    costs within the room, no piece shared, identical trains in list order), the last
+    takes its best route left (the first free bit)."""
 
-    def emit(total: int) -> None:
-        if total > top_total[0]:
+    def __init__(self, search: _Search, caps: list[int], lists: dict[int, _Priced],
+                 best: int, snap: Snap) -> None:
+        self.search, self.caps, self.lists = search, caps, lists
+        self.top_total, self.top_snap = best, snap
+        self.chosen: list[int] = []
+        n = len(caps)
+        best_val = [lists[c].values[0] for c in caps]
+        self.rest_best = [sum(best_val[i:]) for i in range(n)] + [0]
+        self.last = lists[caps[-1]]
+        self.blocks: dict[tuple[int, int], int] = {}
+
+    def count(self) -> None:
+        search = self.search
+        search.nodes += 1
+        if search.nodes == search.budget:
+            raise _OutOfBudget
+
+    def emit(self, total: int) -> None:
+        if total > self.top_total:
             out = []
-            for c, j in zip(caps, chosen, strict=True):
-                s = lists[c].snaps[j]
+            for c, j in zip(self.caps, self.chosen, strict=True):
+                s = self.lists[c].snaps[j]
                 if s[0] >= 0:
                     out.append(s)
-            top_total[0], top_snap[0] = total, tuple(out)
+            self.top_total, self.top_snap = total, tuple(out)
 
-    last = lists[caps[-1]]
-    last_conflicts = last.conflicts
-    blocks: dict[tuple[int, int], int] = {}
-
-    def blocking(i: int, j: int) -> int:
+    def blocking(self, i: int, j: int) -> int:
         """The last train's list entries that route ``j`` of train ``i``'s list blocks."""
-        key = (caps[i], j)
-        got = blocks.get(key)
+        key = (self.caps[i], j)
+        got = self.blocks.get(key)
         if got is None:
             got = 0
-            for b in tables.bits(lists[caps[i]].pieces[j]):
-                got |= last_conflicts.get(b, 0)
-            blocks[key] = got
+            for b in tables.bits(self.lists[self.caps[i]].pieces[j]):
+                got |= self.last.conflicts.get(b, 0)
+            self.blocks[key] = got
         return got
 
-    def dfs(i: int, used: int, blocked: int, value: int, room: float, low: int) -> None:
-        if i == n - 1:
-            search.nodes += 1
-            if search.nodes == budget:
-                raise _OutOfBudget
+    def dfs(self, i: int, used: int, blocked: int, value: int, room: float, low: int) -> None:
+        caps, chosen = self.caps, self.chosen
+        if i == len(caps) - 1:
+            self.count()
+            last = self.last
             free = last.full & ~blocked & ~((1 << low) - 1)
             if free:
                 j = (free & -free).bit_length() - 1
                 chosen.append(j)
-                emit(value + last.values[j])
+                self.emit(value + last.values[j])
                 chosen.pop()
             return
-        pr = lists[caps[i]]
+        pr = self.lists[caps[i]]
         same_next = caps[i + 1] == caps[i]
         vals, pieces, rcs = pr.values, pr.pieces, pr.rcs
         for j in range(low, len(vals)):
-            # Every entry looked at is a node.
-            search.nodes += 1
-            if search.nodes == budget:
-                raise _OutOfBudget
-            if value + vals[j] + rest_best[i + 1] <= top_total[0]:
+            self.count()  # every entry looked at is a node
+            if value + vals[j] + self.rest_best[i + 1] <= self.top_total:
                 break
             if rcs[j] > room or pieces[j] & used:
                 continue
             chosen.append(j)
-            dfs(i + 1, used | pieces[j], blocked | blocking(i, j), value + vals[j],
-                room - rcs[j], j if same_next else 0)
+            self.dfs(i + 1, used | pieces[j], blocked | self.blocking(i, j), value + vals[j],
+                     room - rcs[j], j if same_next else 0)
             chosen.pop()
 
-    dfs(0, 0, 0, 0, room0 + 1 / (4 * GRAIN), 0)
-    return top_total[0], top_snap[0]
+
+def _pack(search: _Search, caps: list[int], lists: dict[int, _Priced], room0: float,
+          best: int, snap: Snap) -> tuple[int, Snap]:
+    """The best packing above ``best`` whose routes' reduced costs sum within ``room0``
+    (the last train's route excepted: it is the best one left), or ``best``/``snap``."""
+    packer = _Packer(search, caps, lists, best, snap)
+    packer.dfs(0, 0, 0, 0, room0 + 1 / (4 * GRAIN), 0)
+    return packer.top_total, packer.top_snap
+
+
+def _priced_search(search: _Search, pt: Tables) -> _Search:
+    """A search on the priced tables ``pt`` under ``search``'s budget (its node count is
+    handed over and back by the caller)."""
+    ps = _Search(pt, search.local, None)
+    ps.budget = search.budget
+    return ps
 
 
 def _price(search: _Search, relax: _Relaxation, kinds: list[int], counts: list[int],
@@ -332,8 +349,7 @@ def _price(search: _Search, relax: _Relaxation, kinds: list[int], counts: list[i
     prices join the relaxation; the bound these prices give (exact: the best priced
     value of each kind), the best priced values, and whether a column was added."""
     pt, pen = _priced_tables(search.t, lam)
-    ps = _Search(pt, search.local, None)
-    ps.budget = search.budget
+    ps = _priced_search(search, pt)
     ps.nodes = search.nodes
     mus = []
     added = False
@@ -351,6 +367,63 @@ def _price(search: _Search, relax: _Relaxation, kinds: list[int], counts: list[i
     return sum(k * mu for k, mu in zip(counts, mus, strict=True)) + sum(lam), mus, added
 
 
+def _first_columns(search: _Search, caps: list[int], alone: list[int], kinds: list[int],
+                   counts: list[int]) -> _Relaxation:
+    """The relaxation over each kind's ``START_ROUTES`` best routes."""
+    nbits = max((m.bit_length() for m in search.t.move_pieces), default=0)
+    relax = _Relaxation(kinds, counts, nbits)
+    for ki, c in enumerate(kinds):
+        cat = search.collect(c, alone[caps.index(c)], 0, START_ROUTES)
+        for v, s in zip(cat.values, cat.snaps, strict=True):
+            relax.add(ki, v, search.snap_pieces((s,)), s)
+    return relax
+
+
+def _fit_prices(search: _Search, relax: _Relaxation, kinds: list[int], counts: list[int],
+                best: int) -> tuple[float, list[float], list[float]]:
+    """Column generation: the best bound found (UB), its piece prices and each kind's
+    exact best priced value."""
+    stab: tuple[float, list[float], list[float]] | None = None
+    for _ in range(ROUNDS):
+        got = relax.solve()
+        if got is None:
+            raise TooMany
+        lam, mu_lp, lp_value = got
+        if stab is not None and stab[0] - lp_value < SETTLED:
+            break  # the bound is (nearly) the relaxation's optimum
+        ub_now, mus, added = _price(search, relax, kinds, counts, lam, mu_lp)
+        if stab is None or ub_now < stab[0]:
+            stab = (ub_now, lam, mus)
+        if stab[0] < best + 1 or not added:
+            break
+    assert stab is not None
+    return stab
+
+
+def _within_gaps(search: _Search, caps: list[int], kinds: list[int], lam: list[float],
+                 mus: list[float], ub: float, best: int, snap: Snap) -> tuple[int, Snap]:
+    """Every packing worth at least the best has reduced costs within UB - best: list
+    the routes within a gap g (growing while it is short of that) and take the first
+    best packing in the lists' order (which the prices do not change, so neither does
+    the answer)."""
+    pt, pen = _priced_tables(search.t, lam)
+    ps = _priced_search(search, pt)
+    gap = ub - best
+    g = gap if gap <= DIRECT else max(GAP0, gap / GROW)
+    while True:
+        ps.nodes = search.nodes
+        try:
+            lists = _lists(ps, pen, kinds, mus, g)
+        finally:
+            search.nodes = ps.nodes
+        total, snap_l = _pack(search, caps, lists, g, best - 1, ())
+        if total >= best:
+            best, snap = total, snap_l
+        if ub - best <= g:
+            return best, snap
+        g = min(ub - best, GROW * g)
+
+
 def solve_packing(search: _Search, caps: list[int], alone: list[int], best: int,
                   snap: Snap) -> tuple[int, Snap, bool]:
     """The best routes of trains ``caps`` (search order, as ``search.solve`` orders
@@ -358,8 +431,6 @@ def solve_packing(search: _Search, caps: list[int], alone: list[int], best: int,
     where the gap leaves too many routes to list or it would take more than
     ``PACK_LIMIT`` nodes; proven is False when the caller's node budget ran out (the
     best found is returned)."""
-    t = search.t
-    nbits = max((m.bit_length() for m in t.move_pieces), default=0)
     kinds = sorted(set(caps), key=caps.index)
     counts = [caps.count(c) for c in kinds]
     budget = search.budget
@@ -368,54 +439,15 @@ def solve_packing(search: _Search, caps: list[int], alone: list[int], best: int,
     if capped:
         search.budget = limit
     try:
-        relax = _Relaxation(kinds, counts, nbits)
-        for ki, c in enumerate(kinds):
-            cat = search.collect(c, alone[caps.index(c)], 0, START_ROUTES)
-            for v, s in zip(cat.values, cat.snaps, strict=True):
-                relax.add(ki, v, search.snap_pieces((s,)), s)
+        relax = _first_columns(search, caps, alone, kinds, counts)
         if not relax.values:
             return best, snap, True  # no route earns anything
-        stab: tuple[float, list[float], list[float]] | None = None
-        for _ in range(ROUNDS):
-            got = relax.solve()
-            if got is None:
-                raise TooMany
-            lam, mu_lp, lp_value = got
-            if stab is not None and stab[0] - lp_value < SETTLED:
-                break  # the bound is (nearly) the relaxation's optimum
-            ub_now, mus, added = _price(search, relax, kinds, counts, lam, mu_lp)
-            if stab is None or ub_now < stab[0]:
-                stab = (ub_now, lam, mus)
-            if stab[0] < best + 1 or not added:
-                break
-        assert stab is not None
-        ub, lam, mus = stab
+        ub, lam, mus = _fit_prices(search, relax, kinds, counts, best)
         if ub < best + 1:
             return best, snap, True
         # A first packing from the relaxation's own routes.
-        best, snap = _pack(search, caps, _column_lists(relax), float("inf"),
-                                   best, snap)
-        # Every packing worth at least the best has reduced costs within UB - best: list
-        # the routes within a gap g (growing while it is short of that) and take the
-        # first best packing in the lists' order (which the prices do not change, so
-        # neither does the answer).
-        pt, pen = _priced_tables(t, lam)
-        ps = _Search(pt, search.local, None)
-        ps.budget = search.budget
-        gap = ub - best
-        g = gap if gap <= DIRECT else max(GAP0, gap / GROW)
-        while True:
-            ps.nodes = search.nodes
-            try:
-                lists = _lists(ps, pen, kinds, mus, g)
-            finally:
-                search.nodes = ps.nodes
-            total, snap_l = _pack(search, caps, lists, g, best - 1, ())
-            if total >= best:
-                best, snap = total, snap_l
-            if ub - best <= g:
-                break
-            g = min(ub - best, GROW * g)
+        best, snap = _pack(search, caps, _column_lists(relax), float("inf"), best, snap)
+        best, snap = _within_gaps(search, caps, kinds, lam, mus, ub, best, snap)
     except _OutOfBudget:
         if capped:
             raise TooMany from None  # its own limit, not the caller's budget
