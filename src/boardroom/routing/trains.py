@@ -58,8 +58,9 @@ class TrainsWalk(Walk[C]):
         raise NotImplementedError
 
     def twins_pruned(self, ub: int, other: int) -> bool:
-        """With two identical trains the first runs the better route (invariant 7): the
-        second then adds at most ``ub``, this route's bound, besides the rest ``other``."""
+        """Two identical trains, the first running the better route (invariant 7): the
+        second, worth ``other`` at most, then adds no more than ``ub``, this route's
+        bound, either."""
         return self.pair and ub + (other if other < ub else ub) <= self.best
 
 
@@ -96,6 +97,9 @@ class PairWalk(TrainsWalk[Held]):
         return blocked | cat.conflicts[mi], cat
 
     def end(self, rmask: int, rev: int, carry: Held, ub: int) -> Held:
+        """The route ends here: with the best free catalogue route as the second's, a
+        solution; every one blocked, the routes that could still matter listed again
+        (what the route's extensions then carry)."""
         blocked, cat = carry
         j = cat.first_free(blocked)
         if j >= 0:

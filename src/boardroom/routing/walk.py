@@ -81,6 +81,11 @@ class Searcher:
         self.budget = budget if budget is not None else -1
         self.nodes = 0
         self.memo: dict[int, int] = {}
+        nm = len(tables.move_pieces)
+        self.passes = tables.move_passes if tables.relax_junctions else (0,) * nm
+        """The junctions each move passes, where the bound's graph has them (else 0)."""
+        self.free: tuple[int, ...] = (0,) * nm
+        """No price on any move."""
 
     def block_bound(self, v: int, anchor: int, gm: int, mode: int) -> int:
         """The most the route's open ends can still collect outside ``gm`` (``_bnb.c``:
@@ -122,8 +127,8 @@ class Walk(Generic[C]):
         self.cap, self.lim = cap, lim
         self.budget = search.budget
         self.moves, self.val, self.bon, self.kind, self.gvm = t.moves, t.val, t.bon, t.kind, t.gvm
-        self.passes = t.move_passes if t.relax_junctions else (0,) * len(t.move_pieces)
-        self.cost: tuple[int, ...] = (0,) * len(t.move_pieces)
+        self.passes = search.passes
+        self.cost: tuple[int, ...] = search.free
         """What each move costs the route's value (``packing``'s prices; else 0)."""
         self.top, self.n_groups, self.pass_extra = t.top, t.n_groups, t.pass_extra
         self.top_arm: list[int] = []
