@@ -129,7 +129,7 @@ def _priced_tables(t: Tables, lam: list[float]) -> tuple[Tables, tuple[float, ..
     pt = copy.copy(t)
     # The same tables with float bound data (the search reads them the same way).
     for name, value in (("flow", tuple(flow)), ("stop_end", tuple(stop_end)),
-                        ("ends_near", tables.ends_near(t.relax, t.end_mask, lambda w: ends[w])),
+                        ("ends_near", tables.ends_near(t.relax, t.end_mask, ends)),
                         ("top", top), ("n_groups", n_groups),
                         ("pass_extra", sum(flow[v] for v in range(ns) if kind[v] == PASSABLE))):
         setattr(pt, name, value)

@@ -5,7 +5,7 @@ compiled one, ``_bnb.c``, read them). What each table means for the search is st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
 from boardroom.routing.graph import ReducedGraph
@@ -66,17 +66,17 @@ def group_sums(groups: Sequence[int], worth: Sequence[N], zero: N
     return tuple(top), len(values)
 
 
-def ends_near(relax: Sequence[int], end_mask: int, worth: Callable[[int], N]
+def ends_near(relax: Sequence[int], end_mask: int, worth: Sequence[N]
               ) -> tuple[tuple[tuple[N, int], ...], ...]:
-    """Per vertex of the relaxation graph, the end-only stops beside it as (value, bit),
-    best first: a chain may end on one of them."""
+    """Per vertex of the relaxation graph, the end-only stops beside it as (``worth``,
+    bit), best first: a chain may end on one of them."""
     out: list[tuple[tuple[N, int], ...]] = []
     for adj in relax:
         ends = adj & end_mask
         if not ends:  # most vertices: no end-only stop beside them
             out.append(())
             continue
-        near = [(worth(w), 1 << w) for w in bits(ends)]
+        near = [(worth[w], 1 << w) for w in bits(ends)]
         near.sort(key=lambda e: (-e[0], e[1]))
         out.append(tuple(near))
     return tuple(out)
@@ -105,16 +105,17 @@ class Tables:
             members[group_key[v]] = members.get(group_key[v], 0) | (1 << v)
         gvm = [members[group_key[v]] for v in range(ns)]
         self.val, self.bon, self.kind, self.gvm = tuple(val), tuple(bon), tuple(kind), tuple(gvm)
-        self._set_moves(graph, gvm)
-        self.top, self.n_groups = group_sums(group_key, [val[v] + bon[v] for v in range(ns)], 0)
+        potential = [val[v] + bon[v] for v in range(ns)]
+        self._set_moves(graph, gvm, potential)
+        self.top, self.n_groups = group_sums(group_key, potential, 0)
         self.pass_extra = sum([bon[v] for v in range(ns) if kind[v] == PASSABLE])
-        self._set_relaxation(graph)
+        self._set_relaxation(graph, potential)
 
-    def _set_moves(self, graph: ReducedGraph, gvm: list[int]) -> None:
+    def _set_moves(self, graph: ReducedGraph, gvm: list[int], potential: list[int]) -> None:
         """``moves`` (per stop, best target first), ``move_segs``, ``move_pieces``,
         ``move_passes`` (the junctions a move passes) and ``sadj`` (the stops a stop's
         moves reach, as a bitset)."""
-        ns, val, bon = self.ns, self.val, self.bon
+        ns = self.ns
         moves, move_segs = _moves(graph, gvm)
         self.move_segs = move_segs
         move_pieces = [0] * len(move_segs)
@@ -132,7 +133,6 @@ class Tables:
                 mask |= 1 << (seg.b if fwd else seg.a)
             passes.append(mask)
         self.move_passes = tuple(passes)
-        potential = [val[v] + bon[v] for v in range(ns)]
         ordered = []
         sadj = [0] * ns
         for v in range(ns):
@@ -143,7 +143,7 @@ class Tables:
         self.moves = tuple(ordered)
         self.sadj = tuple(sadj)
 
-    def _set_relaxation(self, graph: ReducedGraph) -> None:
+    def _set_relaxation(self, graph: ReducedGraph, potential: list[int]) -> None:
         """The block-cut bound's graph (``relax``, ``n_relax``, ``relax_junctions``), what
         each vertex adds to a chain (``flow``, ``stop_end``, ``end_mask``, ``ends_near``)
         and ``transpose`` (docs/routing.md, "The search's invariants")."""
@@ -179,7 +179,7 @@ class Tables:
             if kind[v] == END_ONLY:
                 end_mask |= 1 << v
         self.end_mask = end_mask
-        self.ends_near = ends_near(relax, end_mask, lambda w: val[w] + bon[w])
+        self.ends_near = ends_near(relax, end_mask, potential)
 
 
 def _stop_tables(problem: RouteProblem, graph: ReducedGraph
@@ -246,42 +246,37 @@ def _moves(graph: ReducedGraph, gvm: list[int]
     moves: list[list[tuple[int, int, int]]] = [[] for _ in range(ns)]
     move_segs: list[Segs] = []
     for u in range(ns):
-        for mask, w, segs in _undominated(_runs_from(u, out_of, ns, gvm)):
-            moves[u].append((mask, w, len(move_segs)))
-            move_segs.append(segs)
+        # Every run from u through junctions to a stop of another group, depth first.
+        found: list[tuple[int, int, Segs]] = []
+        path: list[tuple[int, bool]] = []
+
+        def walk(v: int, side: int, mask: int, u: int = u,
+                 found: list[tuple[int, int, Segs]] = found,
+                 path: list[tuple[int, bool]] = path) -> None:
+            for m, w, ws, si, fwd in out_of[v][side]:
+                if m & mask:
+                    continue
+                path.append((si, fwd))
+                if w < ns:
+                    if not gvm[u] >> w & 1:
+                        found.append((mask | m, w, tuple(path)))
+                else:
+                    walk(w, ws, mask | m)
+                path.pop()
+
+        walk(u, 0, 0)
+        _keep_undominated(found, moves[u], move_segs)
     return moves, move_segs
 
 
-def _runs_from(u: int, out_of: list[list[list[Exit]]], ns: int, gvm: list[int]
-               ) -> list[tuple[int, int, Segs]]:
-    """Every run from stop ``u`` through junctions to a stop of another group, as
-    (pieces, stop, segments), in the order of the depth-first walk."""
-    found: list[tuple[int, int, Segs]] = []
-    path: list[tuple[int, bool]] = []
-
-    def walk(v: int, side: int, mask: int) -> None:
-        for m, w, ws, si, fwd in out_of[v][side]:
-            if m & mask:
-                continue
-            path.append((si, fwd))
-            if w < ns:
-                if not gvm[u] >> w & 1:
-                    found.append((mask | m, w, tuple(path)))
-            else:
-                walk(w, ws, mask | m)
-            path.pop()
-
-    walk(u, 0, 0)
-    return found
-
-
-def _undominated(found: list[tuple[int, int, Segs]]) -> list[tuple[int, int, Segs]]:
-    """The runs no other run to the same stop dominates (using fewer pieces, or the same
-    pieces through segments that come first), in their order."""
+def _keep_undominated(found: list[tuple[int, int, Segs]], moves: list[tuple[int, int, int]],
+                      move_segs: list[Segs]) -> None:
+    """Add to a stop's ``moves`` (and to ``move_segs``) the runs ``found`` that no other
+    run to the same stop dominates (using fewer pieces, or the same pieces through
+    segments that come first), in their order."""
     to: dict[int, list[tuple[int, Segs]]] = {}
     for mask, w, segs in found:
         to.setdefault(w, []).append((mask, segs))
-    out = []
     for mask, w, segs in found:
         rivals = to[w]
         dominated = len(rivals) > 1 and any(
@@ -289,5 +284,5 @@ def _undominated(found: list[tuple[int, int, Segs]]) -> list[tuple[int, int, Seg
             for m2, s2 in rivals
         )
         if not dominated:
-            out.append((mask, w, segs))
-    return out
+            moves.append((mask, w, len(move_segs)))
+            move_segs.append(segs)
