@@ -120,11 +120,10 @@ class PairWalk(TrainsWalk[Held]):
 
     def node(self, v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
              minmove: int, anchor: int, carry: Held) -> None:
-        self.count()
         blocked, cat = carry
         j = cat.first_free(blocked)
         second = cat.values[j] if j >= 0 else cat.floor
-        ub = self.bound(v, gm, cnt, rev, bottom, anchor, self.best - second)
+        ub = self.enter(v, gm, cnt, rev, bottom, anchor, self.best - second)
         if ub is None or self.twins_pruned(ub, second):
             return
         if j < 0 and not self.runs_none(cat):
@@ -218,9 +217,8 @@ class RunWalk(TrainsWalk[Rest]):
 
     def node(self, v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
              minmove: int, anchor: int, carry: Rest) -> None:
-        self.count()
         rest = carry
-        ub = self.bound(v, gm, cnt, rev, bottom, anchor, self.best - rest[0])
+        ub = self.enter(v, gm, cnt, rev, bottom, anchor, self.best - rest[0])
         if ub is None or self.twins_pruned(ub, rest[0]):
             return
         if rest[1] & rmask:

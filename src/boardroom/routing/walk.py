@@ -151,18 +151,16 @@ class Walk(Generic[C]):
             if self.cap >= 2:
                 self.node(a, start_used, self.gvm[a], 1, va, False, -1, a, carry)
 
-    def count(self) -> None:
-        """Count a node against the budget."""
+    def enter(self, v: int, gm: int, cnt: int, rev: int, bottom: bool, anchor: int,
+              beat: int) -> int | None:
+        """Count the node against the budget (where the kernel counts it: invariant 10);
+        the most a route of its subtree earns (invariant 3: the count bound, the train's
+        optimum alone, the block-cut bound), or None when that cannot be more than
+        ``beat``."""
         search = self.search
         search.nodes += 1
         if search.nodes == self.budget:
             raise _OutOfBudget
-
-    def bound(self, v: int, gm: int, cnt: int, rev: int, bottom: bool, anchor: int,
-              beat: int) -> int | None:
-        """The most a route of this node's subtree earns (invariant 3: the count bound,
-        the train's optimum alone, the block-cut bound), or None when that cannot be
-        more than ``beat``."""
         if self.lim <= beat:
             return None
         room = self.cap - cnt
@@ -214,7 +212,7 @@ class Walk(Generic[C]):
 
     def node(self, v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
              minmove: int, anchor: int, carry: C) -> None:
-        """Count the node, prune it or walk on (``steps``)."""
+        """Enter the node (``enter``), prune it or walk on (``steps``)."""
         raise NotImplementedError
 
     def end(self, rmask: int, rev: int, carry: C, ub: int) -> C:
@@ -247,8 +245,7 @@ class Collect(Walk[float]):
 
     def node(self, v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
              minmove: int, anchor: int, carry: float) -> None:
-        self.count()
-        if self.bound(v, gm, cnt, rev, bottom, anchor, self.low) is not None:
+        if self.enter(v, gm, cnt, rev, bottom, anchor, self.low) is not None:
             self.steps(v, rmask, gm, cnt, rev, bottom, minmove, anchor, carry, BIG)
 
     def end(self, rmask: int, rev: int, carry: float, ub: int) -> float:
