@@ -147,6 +147,8 @@ class PricedCollect(Collect):
         super().__init__(search, cap, BIG, floor, most)  # type: ignore[arg-type]
         self.cost = pen  # type: ignore[assignment]  # the values become floats
 
+    moved = True
+
     def through(self, carry: float, mi: int) -> float:
         return carry + self.cost[mi]
 

@@ -92,6 +92,8 @@ class PairWalk(TrainsWalk[Held]):
         """No route of the second train is worth anything here: it runs none."""
         return self.idle and not cat.values and cat.floor <= 0
 
+    moved = True
+
     def through(self, carry: Held, mi: int) -> Held:
         blocked, cat = carry
         return blocked | cat.conflicts[mi], cat

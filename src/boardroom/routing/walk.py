@@ -187,7 +187,7 @@ class Walk(Generic[C]):
         go on, or turn to the bottom arm) or passes it for its bonus."""
         cap, kind, val, bon, gvm, passes, cost = (self.cap, self.kind, self.val, self.bon,
                                                   self.gvm, self.passes, self.cost)
-        node, end, through = self.node, self.end, self.through
+        node, end, through, moved = self.node, self.end, self.through, self.moved
         arm = self.bot_arm if bottom else self.top_arm
         for m, w, mi in self.moves[v]:
             if m & rmask or mi <= minmove or gm >> w & 1 or w < anchor:
@@ -197,7 +197,7 @@ class Walk(Generic[C]):
             m2 = rmask | m
             g2 = gm | gvm[w] | passes[mi]
             net = rev - cost[mi]
-            passed = through(carry, mi)
+            passed = through(carry, mi) if moved else carry
             arm.append(mi)
             if c2 <= cap:
                 r2 = net + val[w] + bon[w]
@@ -219,6 +219,9 @@ class Walk(Generic[C]):
         """The route may end here (it uses ``rmask`` and earns ``rev``; ``ub`` bounds it
         and its extensions); what its extensions carry."""
         raise NotImplementedError
+
+    moved = False
+    """Whether what a child carries depends on the move it took (``through``)."""
 
     def through(self, carry: C, mi: int) -> C:
         """What a child through move ``mi`` carries, before its stop is counted."""
