@@ -1,10 +1,12 @@
 /* The branch and bound of search.py, compiled: an exact port of _Search.collect,
  * _Search.run_pair, _Search.run (with its nested search of the rest), chain and
- * block_bound with its memo, and the transposition memo. Python builds the tables
- * (search._Tables) and hands them here as flat arrays; bitsets are little-endian arrays
- * of 64-bit words, sized per problem. Every loop visits in the same order as the Python
- * code and every node is counted at the same place, so the routes, the total and the
- * node count are the Python path's on every problem (tests/test_routing_kernel.py).
+ * block_bound with its memo, and the transposition memo (walk.py, trains.py,
+ * blockcut.py; their invariants: docs/routing.md, "The search's invariants"). Python
+ * builds the tables (tables.Tables) and hands them here as flat arrays; bitsets are
+ * little-endian arrays of 64-bit words, sized per problem. Every loop visits in the same
+ * order as the Python code and every node is counted at the same place, so the routes,
+ * the total and the node count are the Python path's on every problem
+ * (tests/test_routing_kernel.py).
  * No clocks; the memo tables grow as needed and are freed with the kernel (block-bound
  * memo) or at the end of each single-train run (transposition memo). */
 #define PY_SSIZE_T_CLEAN
@@ -391,7 +393,7 @@ static inline int any_set(const u64 *a, int n) {
 
 static inline int has_bit(const u64 *a, int b) { return (int)(a[b >> 6] >> (b & 63) & 1); }
 
-/* The most a simple path (two, if two) from x collects in what gm leaves (_Search.chain). */
+/* The most a simple path (two, if two) from x collects in what gm leaves (blockcut.chain). */
 static i64 chain(Kernel *k, int x, const u64 *gm, int two) {
     int nv = k->nv, wv = k->wv;
     u64 inner[wv];
@@ -1709,7 +1711,7 @@ static void rest_zero(Kernel *k, Rest *out) {
 
 /* 1: a rest (in out); 0: None, or the budget ran out (k->oob). first_ub bounds every
  * first-train route of the subtree the rest serves: with the first two trains identical
- * (twin) the rest's first train is searched only up to it (_Search.run's rest_above). */
+ * (twin) the rest's first train is searched only up to it (trains.RunWalk.rest_above). */
 static int rest_above(Run *r, const u64 *used, i64 floor, i64 ceiling, i64 first_ub,
                       Rest *out) {
     Kernel *k = r->k;

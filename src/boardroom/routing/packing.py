@@ -54,17 +54,10 @@ import numpy as np
 from scipy.optimize import linprog
 from scipy.sparse import csr_matrix
 
-from boardroom.routing.search import (
-    BLOCK_MIN,
-    NORMAL,
-    PASSABLE,
-    Arm,
-    Snap,
-    _bits,
-    _OutOfBudget,
-    _Search,
-    _Tables,
-)
+from boardroom.routing import tables
+from boardroom.routing.search import _Search
+from boardroom.routing.tables import BIG, NORMAL, PASSABLE, Arm, Snap, Tables
+from boardroom.routing.walk import Collect, Searcher, _OutOfBudget
 
 START_ROUTES = 1000
 """Each kind of train's best routes the first relaxation is solved on."""
@@ -111,16 +104,15 @@ class _Priced:
     full: int
 
 
-def _priced_tables(t: _Tables, lam: list[float]) -> tuple[_Tables, tuple[float, ...], float]:
-    """The tables with the prices in their bounds (see the module text), the price of
-    each move, and the most a route end may add beyond the lowered flows."""
-    pen = tuple(float(sum(lam[b] for b in _bits(m))) for m in t.move_pieces)
+def _priced_tables(t: Tables, lam: list[float]) -> tuple[Tables, tuple[float, ...]]:
+    """The tables with the prices in their bounds (see the module text), and the price
+    of each move."""
+    pen = tuple(float(sum(lam[b] for b in tables.bits(m))) for m in t.move_pieces)
     ns = t.ns
     val, bon, kind = t.val, t.bon, t.kind
     flow: list[float] = [float(x) for x in t.flow]
     stop_end: list[float] = [float(x) for x in t.stop_end]
     ends = [0.0] * ns
-    end_extra = 0.0
     for v in range(ns):
         prices = sorted(pen[mi] for _, _, mi in t.moves[v])
         c1 = prices[0] / 2 if prices else 0.0
@@ -133,107 +125,56 @@ def _priced_tables(t: _Tables, lam: list[float]) -> tuple[_Tables, tuple[float, 
         elif kind[v] == PASSABLE:
             flow[v] = max(0.0, bon[v] - c2)
             stop_end[v] = max(0.0, ends[v] - flow[v])
-    near = []
-    for v in range(t.n_relax):
-        lst = [(ends[w], 1 << w) for w in _bits(t.relax[v] & t.end_mask)]
-        lst.sort(key=lambda e: (-e[0], e[1]))
-        near.append(tuple(lst))
-    group_best: dict[int, float] = {}
-    for v in range(ns):
-        g = t.gvm[v]
-        group_best[g] = max(group_best.get(g, 0.0), ends[v])
-    values = sorted(group_best.values(), reverse=True)
-    top = [0.0]
-    for x in values:
-        top.append(top[-1] + x)
+    top, n_groups = tables.group_sums(t.gvm, ends, 0.0)
     pt = copy.copy(t)
     # The same tables with float bound data (the search reads them the same way).
     for name, value in (("flow", tuple(flow)), ("stop_end", tuple(stop_end)),
-                        ("ends_near", tuple(near)), ("top", tuple(top)),
-                        ("n_groups", len(values)),
+                        ("ends_near", tables.ends_near(t.relax, t.end_mask, ends)),
+                        ("top", top), ("n_groups", n_groups),
                         ("pass_extra", sum(flow[v] for v in range(ns) if kind[v] == PASSABLE))):
         setattr(pt, name, value)
-    return pt, pen, end_extra
+    return pt, pen
 
 
-def priced_collect(search: _Search, pen: tuple[float, ...], end_extra: float, cap: int,
-                   floor: float, most: int) -> list[Found]:
-    """The routes of a train counting ``cap`` stops whose value less the prices ``pen``
-    of its moves exceeds ``floor`` — the ``most`` best so — best priced value first.
-    ``search`` runs on priced tables (:func:`_priced_tables`) and counts the nodes."""
-    t = search.t
-    moves, val, bon, kind, gvm = t.moves, t.val, t.bon, t.kind, t.gvm
-    passes = t.move_passes if t.relax_junctions else (0,) * len(t.move_pieces)
-    top, n_groups, pass_extra = t.top, t.n_groups, t.pass_extra
-    budget = search.budget
-    block_bound = search.block_bound
-    found: list[tuple[float, int, int, int, tuple[int, Arm, Arm]]] = []
-    top_arm: list[int] = []
-    bot_arm: list[int] = []
-    anchor_now = [0]
-    low = [floor]
+class PricedCollect(Collect):
+    """``Collect`` on priced tables: the routes whose value less the prices ``pen`` of
+    their moves exceeds ``floor``, the ``most`` best so. What a route carries is the
+    price it has paid (its value is its priced value plus that: every price a multiple
+    of 1 / ``GRAIN``, so the sum is exact)."""
 
-    def keep(rmask: int, prev: float, rev: int) -> None:
-        if prev <= low[0]:
-            return
-        found.append((-prev, -rev, len(found), rmask,
-                      (anchor_now[0], tuple(top_arm), tuple(bot_arm))))
-        if len(found) >= 2 * most:
-            found.sort()
-            del found[most:]
-            low[0] = -found[-1][0]
+    def __init__(self, search: Searcher, pen: tuple[float, ...], cap: int, floor: float,
+                 most: int) -> None:
+        super().__init__(search, cap, BIG, floor, most)  # type: ignore[arg-type]
+        self.cost = pen  # type: ignore[assignment]  # the values become floats
+
+    moved = True
+
+    def through(self, carry: float, mi: int) -> float:
+        return carry + self.cost[mi]
+
+    def keep(self, rmask: int, rev: int, carry: float) -> None:
+        found = self.found
+        found.append((-rev, -round(rev + carry), len(found), rmask, self.route()))
+        self.trim()
         if len(found) > LIST_LIMIT:
             raise TooMany
 
-    def ext(v: int, rmask: int, gm: int, cnt: int, prev: float, rev: int, bottom: bool,
-            minmove: int, anchor: int) -> None:
-        search.nodes += 1
-        if search.nodes == budget:
-            raise _OutOfBudget
-        room = cap - cnt
-        floor_now = low[0]
-        gain = (top[room] if room < n_groups else top[n_groups]) + pass_extra
-        if prev + gain <= floor_now:
-            return
-        if room >= BLOCK_MIN:
-            if bottom or kind[anchor] != NORMAL:
-                mode, ends = 0, 1
-            else:
-                mode, ends = (2 if v == anchor else 1), 2
-            if prev + block_bound(v, anchor, gm, mode) + ends * end_extra <= floor_now:
-                return
-        arm = bot_arm if bottom else top_arm
-        for m, w, mi in moves[v]:
-            if m & rmask or mi <= minmove or gm >> w & 1 or w < anchor:
-                continue
-            k2 = kind[w]
-            c2 = cnt + 1
-            m2 = rmask | m
-            g2 = gm | gvm[w] | passes[mi]
-            p2 = prev - pen[mi]
-            arm.append(mi)
-            if c2 <= cap:
-                r2 = rev + val[w] + bon[w]
-                q2 = p2 + val[w] + bon[w]
-                keep(m2, q2, r2)
-                if not bottom and c2 < cap and kind[anchor] == NORMAL:
-                    ext(anchor, m2, g2, c2, q2, r2, True, top_arm[0], anchor)
-                if k2 == NORMAL and c2 < cap:
-                    ext(w, m2, g2, c2, q2, r2, bottom, -1, anchor)
-            if k2 == PASSABLE:
-                ext(w, m2, g2, cnt, p2 + bon[w], rev + bon[w], bottom, -1, anchor)
-            arm.pop()
+    def listed(self) -> list[Found]:
+        """Walk, then the routes best priced value first (then best value, then in the
+        order met) as (priced value, value, order found, pieces, route)."""
+        self.walk(0, 0, BIG)
+        found = self.found
+        found.sort()
+        del found[self.most:]
+        return [(-e[0], -e[1], e[2], e[3], e[4]) for e in found]
 
-    for a in range(t.nh):
-        anchor_now[0] = a
-        va = val[a] + bon[a]
-        if search.local:
-            keep(0, va, va)
-        if cap >= 2:
-            ext(a, 0, gvm[a], 1, va, va, False, -1, a)
-    found.sort()
-    del found[most:]
-    return [(-e[0], -e[1], e[2], e[3], e[4]) for e in found]
+
+def priced_collect(search: Searcher, pen: tuple[float, ...], cap: int, floor: float,
+                   most: int) -> list[Found]:
+    """The routes of a train counting ``cap`` stops whose value less the prices ``pen``
+    of its moves exceeds ``floor`` — the ``most`` best so — best priced value first.
+    ``search`` runs on priced tables (:func:`_priced_tables`) and counts the nodes."""
+    return PricedCollect(search, pen, cap, floor, most).listed()
 
 
 class _Relaxation:
@@ -268,7 +209,7 @@ class _Relaxation:
         for j, (k, mask) in enumerate(zip(self.kind_of, self.masks, strict=True)):
             rows.append(k)
             cols.append(j)
-            for b in _bits(mask):
+            for b in tables.bits(mask):
                 rows.append(nk + b)
                 cols.append(j)
         n = len(self.values)
@@ -289,26 +230,17 @@ def _priced(entries: list[tuple[int, int, tuple[int, Arm, Arm], float]]) -> _Pri
     pieces = [e[1] for e in entries] + [0]
     snaps = [e[2] for e in entries] + [(-1, (), ())]
     rcs = [e[3] for e in entries] + [float("inf")]
-    width = (len(values) + 7) // 8
-    per_bit: dict[int, bytearray] = {}
-    for idx, mask in enumerate(pieces):
-        byte, bit = divmod(idx, 8)
-        for b in _bits(mask):
-            row = per_bit.get(b)
-            if row is None:
-                row = per_bit[b] = bytearray(width)
-            row[byte] |= 1 << bit
-    conflicts = {b: int.from_bytes(row, "little") for b, row in per_bit.items()}
+    conflicts = tables.route_bits(pieces)
     return _Priced(values, pieces, snaps, rcs, conflicts, (1 << len(values)) - 1)
 
 
-def _lists(ps: _Search, pen: tuple[float, ...], end_extra: float, kinds: list[int],
+def _lists(ps: _Search, pen: tuple[float, ...], kinds: list[int],
            mus: list[float], gap: float) -> dict[int, _Priced]:
     """Each kind's routes with reduced cost within ``gap``: best value first, then in
     the order the enumeration meets them (which the prices do not change)."""
     out = {}
     for c, mu in zip(kinds, mus, strict=True):
-        got = priced_collect(ps, pen, end_extra, c, mu - gap - 1 / (4 * GRAIN), LIST_LIMIT + 1)
+        got = priced_collect(ps, pen, c, mu - gap - 1 / (4 * GRAIN), LIST_LIMIT + 1)
         if len(got) > LIST_LIMIT:
             raise TooMany
         got.sort(key=lambda e: (-e[1], e[2]))
@@ -327,73 +259,90 @@ def _column_lists(relax: _Relaxation) -> dict[int, _Priced]:
     return out
 
 
-def _pack(search: _Search, caps: list[int], lists: dict[int, _Priced], room0: float,
-          best: int, snap: Snap) -> tuple[int, Snap]:
-    """The best packing above ``best`` whose routes' reduced costs sum within ``room0``
-    (the last train's route excepted: it is the best one left), or ``best``/``snap``."""
-    n = len(caps)
-    top_total = [best]
-    top_snap = [snap]
-    chosen: list[int] = []
-    budget = search.budget
-    best_val = [lists[c].values[0] for c in caps]
-    rest_best = [sum(best_val[i:]) for i in range(n)] + [0]
+class _Packer:
+    """``_pack``'s search: every train but the last picks a route from its list (reduced
+    costs within the room, no piece shared, identical trains in list order), the last
+    takes its best route left (the first free bit)."""
 
-    def emit(total: int) -> None:
-        if total > top_total[0]:
+    def __init__(self, search: _Search, caps: list[int], lists: dict[int, _Priced],
+                 best: int, snap: Snap) -> None:
+        self.search, self.caps, self.lists = search, caps, lists
+        self.top_total, self.top_snap = best, snap
+        self.chosen: list[int] = []
+        n = len(caps)
+        best_val = [lists[c].values[0] for c in caps]
+        self.rest_best = [sum(best_val[i:]) for i in range(n)] + [0]
+        self.last = lists[caps[-1]]
+        self.blocks: dict[tuple[int, int], int] = {}
+
+    def count(self) -> None:
+        search = self.search
+        search.nodes += 1
+        if search.nodes == search.budget:
+            raise _OutOfBudget
+
+    def emit(self, total: int) -> None:
+        if total > self.top_total:
             out = []
-            for c, j in zip(caps, chosen, strict=True):
-                s = lists[c].snaps[j]
+            for c, j in zip(self.caps, self.chosen, strict=True):
+                s = self.lists[c].snaps[j]
                 if s[0] >= 0:
                     out.append(s)
-            top_total[0], top_snap[0] = total, tuple(out)
+            self.top_total, self.top_snap = total, tuple(out)
 
-    last = lists[caps[-1]]
-    last_conflicts = last.conflicts
-    blocks: dict[tuple[int, int], int] = {}
-
-    def blocking(i: int, j: int) -> int:
+    def blocking(self, i: int, j: int) -> int:
         """The last train's list entries that route ``j`` of train ``i``'s list blocks."""
-        key = (caps[i], j)
-        got = blocks.get(key)
+        key = (self.caps[i], j)
+        got = self.blocks.get(key)
         if got is None:
             got = 0
-            for b in _bits(lists[caps[i]].pieces[j]):
-                got |= last_conflicts.get(b, 0)
-            blocks[key] = got
+            for b in tables.bits(self.lists[self.caps[i]].pieces[j]):
+                got |= self.last.conflicts.get(b, 0)
+            self.blocks[key] = got
         return got
 
-    def dfs(i: int, used: int, blocked: int, value: int, room: float, low: int) -> None:
-        if i == n - 1:
-            search.nodes += 1
-            if search.nodes == budget:
-                raise _OutOfBudget
+    def dfs(self, i: int, used: int, blocked: int, value: int, room: float, low: int) -> None:
+        caps, chosen = self.caps, self.chosen
+        if i == len(caps) - 1:
+            self.count()
+            last = self.last
             free = last.full & ~blocked & ~((1 << low) - 1)
             if free:
                 j = (free & -free).bit_length() - 1
                 chosen.append(j)
-                emit(value + last.values[j])
+                self.emit(value + last.values[j])
                 chosen.pop()
             return
-        pr = lists[caps[i]]
+        pr = self.lists[caps[i]]
         same_next = caps[i + 1] == caps[i]
         vals, pieces, rcs = pr.values, pr.pieces, pr.rcs
         for j in range(low, len(vals)):
-            # Every entry looked at is a node.
-            search.nodes += 1
-            if search.nodes == budget:
-                raise _OutOfBudget
-            if value + vals[j] + rest_best[i + 1] <= top_total[0]:
+            self.count()  # every entry looked at is a node
+            if value + vals[j] + self.rest_best[i + 1] <= self.top_total:
                 break
             if rcs[j] > room or pieces[j] & used:
                 continue
             chosen.append(j)
-            dfs(i + 1, used | pieces[j], blocked | blocking(i, j), value + vals[j],
-                room - rcs[j], j if same_next else 0)
+            self.dfs(i + 1, used | pieces[j], blocked | self.blocking(i, j), value + vals[j],
+                     room - rcs[j], j if same_next else 0)
             chosen.pop()
 
-    dfs(0, 0, 0, 0, room0 + 1 / (4 * GRAIN), 0)
-    return top_total[0], top_snap[0]
+
+def _pack(search: _Search, caps: list[int], lists: dict[int, _Priced], room0: float,
+          best: int, snap: Snap) -> tuple[int, Snap]:
+    """The best packing above ``best`` whose routes' reduced costs sum within ``room0``
+    (the last train's route excepted: it is the best one left), or ``best``/``snap``."""
+    packer = _Packer(search, caps, lists, best, snap)
+    packer.dfs(0, 0, 0, 0, room0 + 1 / (4 * GRAIN), 0)
+    return packer.top_total, packer.top_snap
+
+
+def _priced_search(search: _Search, pt: Tables) -> _Search:
+    """A search on the priced tables ``pt`` under ``search``'s budget (its node count is
+    handed over and back by the caller)."""
+    ps = _Search(pt, search.local, None)
+    ps.budget = search.budget
+    return ps
 
 
 def _price(search: _Search, relax: _Relaxation, kinds: list[int], counts: list[int],
@@ -401,16 +350,15 @@ def _price(search: _Search, relax: _Relaxation, kinds: list[int], counts: list[i
     """Price at ``lam``: each kind's routes worth more than ``mu_try`` after paying the
     prices join the relaxation; the bound these prices give (exact: the best priced
     value of each kind), the best priced values, and whether a column was added."""
-    pt, pen, end_extra = _priced_tables(search.t, lam)
-    ps = _Search(pt, search.local, None)
-    ps.budget = search.budget
+    pt, pen = _priced_tables(search.t, lam)
+    ps = _priced_search(search, pt)
     ps.nodes = search.nodes
     mus = []
     added = False
     try:
         for ki, c in enumerate(kinds):
             floor = mu_try[ki] + 1 / GRAIN
-            top = priced_collect(ps, pen, end_extra, c, floor, ADD)
+            top = priced_collect(ps, pen, c, floor, ADD)
             # The exact best priced value: the best found, else at most the floor.
             mus.append(top[0][0] if top else floor)
             for e in top:
@@ -421,6 +369,63 @@ def _price(search: _Search, relax: _Relaxation, kinds: list[int], counts: list[i
     return sum(k * mu for k, mu in zip(counts, mus, strict=True)) + sum(lam), mus, added
 
 
+def _first_columns(search: _Search, caps: list[int], alone: list[int], kinds: list[int],
+                   counts: list[int]) -> _Relaxation:
+    """The relaxation over each kind's ``START_ROUTES`` best routes."""
+    nbits = max((m.bit_length() for m in search.t.move_pieces), default=0)
+    relax = _Relaxation(kinds, counts, nbits)
+    for ki, c in enumerate(kinds):
+        cat = search.collect(c, alone[caps.index(c)], 0, START_ROUTES)
+        for v, s in zip(cat.values, cat.snaps, strict=True):
+            relax.add(ki, v, search.snap_pieces((s,)), s)
+    return relax
+
+
+def _fit_prices(search: _Search, relax: _Relaxation, kinds: list[int], counts: list[int],
+                best: int) -> tuple[float, list[float], list[float]]:
+    """Column generation: the best bound found (UB), its piece prices and each kind's
+    exact best priced value."""
+    stab: tuple[float, list[float], list[float]] | None = None
+    for _ in range(ROUNDS):
+        got = relax.solve()
+        if got is None:
+            raise TooMany
+        lam, mu_lp, lp_value = got
+        if stab is not None and stab[0] - lp_value < SETTLED:
+            break  # the bound is (nearly) the relaxation's optimum
+        ub_now, mus, added = _price(search, relax, kinds, counts, lam, mu_lp)
+        if stab is None or ub_now < stab[0]:
+            stab = (ub_now, lam, mus)
+        if stab[0] < best + 1 or not added:
+            break
+    assert stab is not None
+    return stab
+
+
+def _within_gaps(search: _Search, caps: list[int], kinds: list[int], lam: list[float],
+                 mus: list[float], ub: float, best: int, snap: Snap) -> tuple[int, Snap]:
+    """Every packing worth at least the best has reduced costs within UB - best: list
+    the routes within a gap g (growing while it is short of that) and take the first
+    best packing in the lists' order (which the prices do not change, so neither does
+    the answer)."""
+    pt, pen = _priced_tables(search.t, lam)
+    ps = _priced_search(search, pt)
+    gap = ub - best
+    g = gap if gap <= DIRECT else max(GAP0, gap / GROW)
+    while True:
+        ps.nodes = search.nodes
+        try:
+            lists = _lists(ps, pen, kinds, mus, g)
+        finally:
+            search.nodes = ps.nodes
+        total, snap_l = _pack(search, caps, lists, g, best - 1, ())
+        if total >= best:
+            best, snap = total, snap_l
+        if ub - best <= g:
+            return best, snap
+        g = min(ub - best, GROW * g)
+
+
 def solve_packing(search: _Search, caps: list[int], alone: list[int], best: int,
                   snap: Snap) -> tuple[int, Snap, bool]:
     """The best routes of trains ``caps`` (search order, as ``search.solve`` orders
@@ -428,8 +433,6 @@ def solve_packing(search: _Search, caps: list[int], alone: list[int], best: int,
     where the gap leaves too many routes to list or it would take more than
     ``PACK_LIMIT`` nodes; proven is False when the caller's node budget ran out (the
     best found is returned)."""
-    t = search.t
-    nbits = max((m.bit_length() for m in t.move_pieces), default=0)
     kinds = sorted(set(caps), key=caps.index)
     counts = [caps.count(c) for c in kinds]
     budget = search.budget
@@ -438,54 +441,15 @@ def solve_packing(search: _Search, caps: list[int], alone: list[int], best: int,
     if capped:
         search.budget = limit
     try:
-        relax = _Relaxation(kinds, counts, nbits)
-        for ki, c in enumerate(kinds):
-            cat = search.collect(c, alone[caps.index(c)], 0, START_ROUTES)
-            for v, s in zip(cat.values, cat.snaps, strict=True):
-                relax.add(ki, v, search.snap_pieces((s,)), s)
+        relax = _first_columns(search, caps, alone, kinds, counts)
         if not relax.values:
             return best, snap, True  # no route earns anything
-        stab: tuple[float, list[float], list[float]] | None = None
-        for _ in range(ROUNDS):
-            got = relax.solve()
-            if got is None:
-                raise TooMany
-            lam, mu_lp, lp_value = got
-            if stab is not None and stab[0] - lp_value < SETTLED:
-                break  # the bound is (nearly) the relaxation's optimum
-            ub_now, mus, added = _price(search, relax, kinds, counts, lam, mu_lp)
-            if stab is None or ub_now < stab[0]:
-                stab = (ub_now, lam, mus)
-            if stab[0] < best + 1 or not added:
-                break
-        assert stab is not None
-        ub, lam, mus = stab
+        ub, lam, mus = _fit_prices(search, relax, kinds, counts, best)
         if ub < best + 1:
             return best, snap, True
         # A first packing from the relaxation's own routes.
-        best, snap = _pack(search, caps, _column_lists(relax), float("inf"),
-                                   best, snap)
-        # Every packing worth at least the best has reduced costs within UB - best: list
-        # the routes within a gap g (growing while it is short of that) and take the
-        # first best packing in the lists' order (which the prices do not change, so
-        # neither does the answer).
-        pt, pen, end_extra = _priced_tables(t, lam)
-        ps = _Search(pt, search.local, None)
-        ps.budget = search.budget
-        gap = ub - best
-        g = gap if gap <= DIRECT else max(GAP0, gap / GROW)
-        while True:
-            ps.nodes = search.nodes
-            try:
-                lists = _lists(ps, pen, end_extra, kinds, mus, g)
-            finally:
-                search.nodes = ps.nodes
-            total, snap_l = _pack(search, caps, lists, g, best - 1, ())
-            if total >= best:
-                best, snap = total, snap_l
-            if ub - best <= g:
-                break
-            g = min(ub - best, GROW * g)
+        best, snap = _pack(search, caps, _column_lists(relax), float("inf"), best, snap)
+        best, snap = _within_gaps(search, caps, kinds, lam, mus, ub, best, snap)
     except _OutOfBudget:
         if capped:
             raise TooMany from None  # its own limit, not the caller's budget

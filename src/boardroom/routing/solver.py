@@ -13,7 +13,8 @@ packing's own order (the same on every machine). See docs/routing.md.
 from __future__ import annotations
 
 from boardroom.routing.problem import RouteProblem, RouteResult
-from boardroom.routing.search import Snap, _Search, solve_with
+from boardroom.routing.search import _Search, solve_with
+from boardroom.routing.tables import Snap
 
 
 def _hard(search: _Search, caps: list[int], alone: list[int], best: int, snap: Snap
