@@ -110,6 +110,9 @@ class Rules:
     founding_supply_after_switch: bool = False
     """Version 2: after the switch a founding company's merger supply may be Capitalised
     too once its pool is empty (Boardroom's, provisional)."""
+    position_cash: dict[int, tuple[int, ...]] | None = None
+    """Version 3: each opening position's starting cash (the first to act first), by
+    player count; a count not listed gives everyone ``starting_cash``."""
 
     def cost_of(self, action: str) -> int:
         """Months an action costs (version 2)."""
@@ -367,7 +370,7 @@ def _rules(t: dict[str, Any], source: str, marks: list[tuple[str, str]],
     where = f"{source}: game"
     first = version == 1
     keys = _GAME_KEYS if first else _GAME_KEYS_2
-    _unknown(t, keys, where)
+    _unknown(t, (*keys, "position_cash") if version >= 3 else keys, where)
     players, per_count = _players(t, where, keys, {"starting_cash": 0} if first else
                                   {"starting_cash": 0, "round_months": 1})
 
@@ -409,7 +412,27 @@ def _rules(t: dict[str, Any], source: str, marks: list[tuple[str, str]],
         develop_locations=number("develop_locations", 1),
         share_value_per_city=number("share_value_per_city"),
         treasury_payout=payout, founding_supply_after_switch=founding_supply,
+        position_cash=_position_cash(t, where, players) if "position_cash" in t else None,
     )
+
+
+def _position_cash(t: dict[str, Any], where: str,
+                   players: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Format 3's ``position_cash``: {count: [cash of the 1st to act, the 2nd, ...]}."""
+    table = _table(t["position_cash"], f"{where}.position_cash")
+    out: dict[int, tuple[int, ...]] = {}
+    for count, amounts in table.items():
+        here = f"{where}.position_cash.{count}"
+        if not str(count).isdigit() or int(count) not in players:
+            raise DataError(f"{here}: keys are player counts of the game, not {count!r}")
+        cash = tuple(_int(a, here) for a in _list(amounts, here))
+        if len(cash) != int(count):
+            raise DataError(f"{here}: one amount for each of the {count} positions")
+        if list(cash) != sorted(cash):
+            raise DataError(f"{here}: lower cash acts earlier (congress-facts.md), so the "
+                            f"amounts may not fall from one position to the next")
+        out[int(count)] = cash
+    return out
 
 
 SHIPPED = {3: "congress/data/congress.toml", 2: "congress/data/congress-2.toml",

@@ -72,11 +72,11 @@ def _data(options: Mapping[str, Any], version: int) -> Data:
 
 
 def _state(data: Data, players: Sequence[str], options: Mapping[str, Any],
-           first: int) -> CongressState:
-    """Everyone with the starting cash, every share in its pool or merger supply."""
+           first: int, start: list[int]) -> CongressState:
+    """Each seat with its starting cash, every share in its pool or merger supply."""
     n = len(players)
     rules = data.rules
-    cash = {player(s): rules.starting_cash[n] for s in range(n)}
+    cash = {player(s): start[s] for s in range(n)}
     cash[BANK] = rules.bank
     for co in data.companies:
         cash[treasury(co.id)] = 0
@@ -107,18 +107,30 @@ def _payer_words(options: Mapping[str, Any]) -> str:
 def setup_months(players: Sequence[str], seed: int, options: Mapping[str, Any],
                  version: int) -> tuple[CongressState, list[str]]:
     """Rules versions 2 and 3: the months track; the markers stacked by cash (rule
-    congress.months.initial-order)."""
+    congress.months.initial-order). Version 3 may give each opening position its own
+    cash (rule congress.setup.position-cash): the positions are drawn by lot and dealt
+    their cash, lower earlier, so that the stack by cash is the drawn order."""
     data = _data(options, version)
     n = len(players)
     start = data.rules.starting_cash[n]
     order = months.opening_order([start] * n, seed)
-    state = _state(data, players, options, order[0])
+    graded = (data.rules.position_cash or {}).get(n)
+    cash = [start] * n
+    if graded is None:
+        words = f"Everyone starts with {start}; every marker stands on month 0 of the " \
+                f"months track, stacked by cash (equal cash drawn by lot)"
+    else:
+        for rank, seat in enumerate(order):
+            cash[seat] = graded[rank]
+        words = "The opening positions are drawn by lot and each is dealt its cash (" + \
+            ", ".join(f"{players[seat]} {graded[rank]}" for rank, seat in enumerate(order)) + \
+            "); every marker stands on month 0 of the months track, stacked by cash " \
+            "(lower cash on top)"
+    state = _state(data, players, options, order[0], cash)
     months.place_markers(state, order)
     log = [f"Congress: chaining {options['chaining']}, Special Dividend paid by "
            f"{_payer_words(options)}.",
-           f"Everyone starts with {start}; every marker stands on month 0 of the months "
-           f"track, stacked by cash (equal cash drawn by lot): "
-           f"{', '.join(players[s] for s in order)}.",
+           f"{words}: {', '.join(players[s] for s in order)}.",
            f"Round 1 begins (cut-off: month {months.cutoff(state)})."]
     return state, log
 
@@ -132,7 +144,7 @@ def setup_first_frame(players: Sequence[str], seed: int,
         raise OptionError(f"Congress rules version 1 is for 3-5 players, not {n} "
                           f"[rule congress.setup.players]")
     first = Rng(seed).below(n)
-    state = _state(data, players, options, first)
+    state = _state(data, players, options, first, [data.rules.starting_cash[n]] * n)
     log = [f"Congress: chaining {options['chaining']}, Special Dividend paid by "
            f"{_payer_words(options)}.",
            f"Everyone starts with {data.rules.starting_cash[n]}; {players[first]} plays "

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardroom.core.title import JSON
-from boardroom.titles.congress import months, steps
+from boardroom.titles.congress import map_labels, months, steps
 from boardroom.titles.congress.state import (
     ACQUIRED,
     ACTIVE,
@@ -103,15 +103,17 @@ def view(name: str, state: CongressState, seat: int | None) -> JSON:
     return view
 
 def _view_2(state: CongressState, view: dict[str, Any]) -> None:
-    """Rules version 2's additions: the map's geometry, the months track, the switch,
+    """Rules version 2's additions: the map's geometry (with the side of each location's
+    name, :mod:`.map_labels`), the months track, the switch,
     and every link's owner, cost and the income it would add (for a table)."""
     data = state.data
     rules = data.rules
     view["rules_version"] = str(state.rules_version)
+    sides = map_labels.label_sides(data)
     for k, city in enumerate(data.cities):
         entry = view["cities"][k]
         entry.update(kind=city.kind, x=city.x, y=city.y,
-                     links=len(data.links_at[k]))
+                     links=len(data.links_at[k]), label=sides[k])
     for k, ln in enumerate(data.links):
         entry = view["links"][k]
         entry.update(a=data.cities[ln.a].id, b=data.cities[ln.b].id,

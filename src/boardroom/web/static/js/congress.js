@@ -42,6 +42,15 @@ function band(a, b, half, trim) {
 
 function pairKey(a, b) { return [a, b].sort().join("-"); }
 
+// a location's name on the side the view gives (`label`: e, w, n, s, ne, nw, se, sw;
+// titles/congress/map_labels.py chooses it so that names do not cover each other)
+const SIDES = {e: [1, 0], w: [-1, 0], n: [0, -1], s: [0, 1], ne: [1, -1], nw: [-1, -1], se: [1, 1], sw: [-1, 1]};
+function nameText(c, port) {
+  const [sx, sy] = SIDES[c.label] || SIDES.e;
+  return el("text", {x: c.x + sx * (port ? 11 : 10.5), y: c.y + 3.5 + sy * (sx ? 9 : 15), class: "cg-name",
+    "text-anchor": sx > 0 ? "start" : sx < 0 ? "end" : "middle"}, c.name);
+}
+
 function textOn(colour) {
   const n = parseInt(colour.slice(1), 16);
   const l = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
@@ -204,7 +213,7 @@ export class CongressTable {
         ? el("rect", {x: c.x - 8, y: c.y - 8, width: 16, height: 16, rx: 3, class: "cg-node"})
         : el("circle", {cx: c.x, cy: c.y, r: 8.5, class: "cg-node" + (c.developed ? " developed" : "")});
       g.append(shape, el("text", {x: c.x, y: c.y + 3.5, class: "cg-value"}, c.value),
-        el("text", {x: c.x + (port ? 11 : 10.5), y: c.y + 3.5, class: "cg-name"}, c.name),
+        nameText(c, port),
         el("title", {}, `${c.name} (${c.id})${port ? ", a foreign port" : ""}: value ${c.value}` +
           (c.developed ? `, developed ${c.developed} time${c.developed === 1 ? "" : "s"}` : "") +
           (home ? `; home station of ${home.id}` : "")));
