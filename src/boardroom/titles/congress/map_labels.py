@@ -4,8 +4,9 @@ render read it from the view, ``cities[*].label``).
 
 Greedy, in the data's coordinates: the most valuable locations are placed first, each
 trying the sides in the order of :data:`SIDES` (right first) and taking the one whose box
-overlaps least with every location's circle, the home stations' company ids above them
-and the names already placed. Computed once for each data file.
+overlaps least with every location's circle, the home stations' company ids above them,
+the links' costs and the names already placed, keeping the name on the drawing.
+Computed once for each data file.
 
 >>> from boardroom.titles.congress.data import load_data
 >>> data = load_data()
@@ -31,6 +32,8 @@ GAP_X = 10.5
 GAP_Y_DIAGONAL, GAP_Y = 9.0, 15.0
 """From the centre to the name's baseline region, for a diagonal side and for n or s."""
 HOME_RING = 14.0
+MARGIN, MARGIN_RIGHT = 22.0, 68.0
+"""How far the drawings reach beyond the outermost locations (the browser's map)."""
 
 Box = tuple[float, float, float, float]
 _CACHE: dict[int, tuple[Data, tuple[str, ...]]] = {}
@@ -68,6 +71,12 @@ def label_sides(data: Data) -> tuple[str, ...]:
         obstacles.append((k, (city.x - r, city.y - r, city.x + r, city.y + r)))
         if k in data.home_of:  # the company's id written above the ring
             obstacles.append((k, (city.x - 12, city.y - 27, city.x + 12, city.y - 16)))
+    for link in data.links:  # each link's cost, written at its middle
+        a, b = data.cities[link.a], data.cities[link.b]
+        mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
+        obstacles.append((-1, (mx - 6, my - 5, mx + 6, my + 5)))
+    xs, ys = [c.x for c in data.cities], [c.y for c in data.cities]
+    frame = (min(xs) - MARGIN, min(ys) - MARGIN, max(xs) + MARGIN_RIGHT, max(ys) + MARGIN)
     placed: list[Box] = []
     sides = ["e"] * len(data.cities)
     order = sorted(range(len(data.cities)), key=lambda k: (-data.cities[k].value, k))
@@ -78,6 +87,8 @@ def label_sides(data: Data) -> tuple[str, ...]:
             box = name_box(city.x, city.y, city.name, side)
             cost = sum(_overlap(box, o) for owner, o in obstacles if owner != k)
             cost += sum(_overlap(box, p) for p in placed) + 0.5 * rank
+            inside = _overlap(box, frame)
+            cost += 10 * ((box[2] - box[0]) * (box[3] - box[1]) - inside)  # off the drawing
             if cost < best_cost:
                 best, best_cost = side, cost
         sides[k] = best

@@ -448,18 +448,19 @@ export class CongressTable {
       h("p.muted", {}, "Each row is one choice, with what every player would receive."));
     const names = view.players.map((p) => p.name);
     const table = h("table.cg-merge", {id: "cg-merge"},
-      h("thead", {}, h("tr", {}, h("th", {}, "Acquired → acquirer"), chooser ? h("th", {}, "Pays") : "",
-        names.map((n) => h("th", {}, n)), h("th", {}, "Income after"), h("th", {}, ""))));
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Acquired → acquirer"), chooser ? h("th", {}, "Pays") : "",
+        names.map((n) => h("th", {}, n)), h("th", {}, "Income after"))));
     const body = h("tbody");
     for (const a of legal.merge) {
       const cells = names.map(() => h("td.num", {}, "…"));
       const income = h("td.num", {}, "…");
+      // the Choose button first, so that it is never under the table's sideways scroll
       body.append(h("tr", {"data-notation": a.notation},
+        h("td", {}, h("button.primary.cg-merge-do", {dataset: {notation: a.notation}, title: a.label,
+          onclick: () => ctx.act(a.notation)}, "Choose")),
         h("td", {}, h("span.swatch", {style: {background: this.colour[a.acquired]}}), ` ${a.acquired} → `,
           h("span.swatch", {style: {background: this.colour[a.acquirer]}}), ` ${a.acquirer}`),
-        chooser ? h("td", {}, a.payer) : "", cells, income,
-        h("td", {}, h("button.primary.cg-merge-do", {dataset: {notation: a.notation}, title: a.label,
-          onclick: () => ctx.act(a.notation)}, "Choose"))));
+        chooser ? h("td", {}, a.payer) : "", cells, income));
       this.preview(a.notation).then((p) => {
         if (!p.legal) return;
         p.players.forEach((pl, i) => {
