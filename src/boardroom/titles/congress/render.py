@@ -1,5 +1,5 @@
-"""Congress's board as SVG (rules version 2): the Great Britain graph, the income track,
-the months track with every player's marker and the General Dividend markers.
+"""Congress's board as SVG (rules versions 2 and 3): the Great Britain graph, the income
+track, the months track with every player's marker and the General Dividend markers.
 
 Drawn from a seat's view (:meth:`CongressTitle.view`; Congress hides nothing), so the
 same function draws a running game or a finished record:

@@ -1,4 +1,4 @@
-// The Congress table (rules version 2): the Great Britain graph drawn as SVG (locations
+// The Congress table (rules versions 2 and 3): the Great Britain graph drawn as SVG (locations
 // with their values, foreign ports, links with their costs, each company's track in its
 // colour, home stations), the months track with every player's marker and the General
 // Dividends, the income track, the companies' charters and the players. Every decision is
