@@ -5,7 +5,8 @@ render read it from the view, ``cities[*].label``).
 Greedy, in the data's coordinates: the most valuable locations are placed first, each
 trying the sides in the order of :data:`SIDES` (right first) and taking the one whose box
 overlaps least with every location's circle, the home stations' company ids above them,
-the links' costs and the names already placed, keeping the name on the drawing.
+the development counts under them, the links' costs and the names already placed, keeping
+the name on the drawing.
 Computed once for each data file.
 
 >>> from boardroom.titles.congress.data import load_data
@@ -29,8 +30,9 @@ CHAR_WIDTH = 5.9
 TEXT_HEIGHT = 10.0
 GAP_X = 10.5
 """From the centre to the name's near end, sideways (the circle's radius and a gap)."""
-GAP_Y_DIAGONAL, GAP_Y = 9.0, 15.0
-"""From the centre to the name's baseline region, for a diagonal side and for n or s."""
+GAP_Y_DIAGONAL, GAP_N, GAP_S = 9.0, 15.0, 24.0
+"""From the centre down to the name's baseline (less 3.5), for a diagonal side, for n and
+for s (below the development count)."""
 HOME_RING = 14.0
 MARGIN, MARGIN_RIGHT = 22.0, 68.0
 """How far the drawings reach beyond the outermost locations (the browser's map)."""
@@ -44,7 +46,7 @@ def name_box(x: float, y: float, name: str, side: str) -> Box:
     the drawings put its baseline at y + 3.5 + dy."""
     sx, sy = OFFSET[side]
     width = CHAR_WIDTH * len(name)
-    base = y + 3.5 + sy * (GAP_Y_DIAGONAL if sx else GAP_Y)
+    base = y + 3.5 + sy * (GAP_Y_DIAGONAL if sx else GAP_N if sy < 0 else GAP_S)
     if sx > 0:
         left = x + GAP_X
     elif sx < 0:
@@ -71,6 +73,8 @@ def label_sides(data: Data) -> tuple[str, ...]:
         obstacles.append((k, (city.x - r, city.y - r, city.x + r, city.y + r)))
         if k in data.home_of:  # the company's id written above the ring
             obstacles.append((k, (city.x - 12, city.y - 27, city.x + 12, city.y - 16)))
+        # its developments, written under it once it has some (its own name avoids them too)
+        obstacles.append((-1, (city.x - 9, city.y + 12, city.x + 9, city.y + 21)))
     for link in data.links:  # each link's cost, written at its middle
         a, b = data.cities[link.a], data.cities[link.b]
         mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2

@@ -47,7 +47,7 @@ function pairKey(a, b) { return [a, b].sort().join("-"); }
 const SIDES = {e: [1, 0], w: [-1, 0], n: [0, -1], s: [0, 1], ne: [1, -1], nw: [-1, -1], se: [1, 1], sw: [-1, 1]};
 function nameText(c, port) {
   const [sx, sy] = SIDES[c.label] || SIDES.e;
-  return el("text", {x: c.x + sx * (port ? 11 : 10.5), y: c.y + 3.5 + sy * (sx ? 9 : 15), class: "cg-name",
+  return el("text", {x: c.x + sx * (port ? 11 : 10.5), y: c.y + 3.5 + sy * (sx ? 9 : sy < 0 ? 15 : 24), class: "cg-name",
     "text-anchor": sx > 0 ? "start" : sx < 0 ? "end" : "middle"}, c.name);
 }
 
