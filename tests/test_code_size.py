@@ -16,9 +16,6 @@ MODULE_LINES = 600
 FUNCTION_LINES = 80
 
 LONG_MODULES: dict[str, str] = {
-    "titles/congress/title.py":
-        "Congress's wiring for two rules versions (setup, the v1 frame's dispatch beside "
-        "v2's, views); not yet split",
 }
 """Modules of ``titles/`` over :data:`MODULE_LINES` lines, by path under the package."""
 
@@ -41,7 +38,6 @@ LONG_FUNCTIONS: dict[str, str] = {
         "the report page's HTML, section after section (turn position first)",
     "server/app.py::add_routes":
         "the server's route table (the server is being changed by others this session)",
-    "titles/congress/data.py::parse_data": "Congress's data check (Congress is being rewritten)",
     "titles/lost_atlas/board/mapfile.py::build": "a map file's build, one check after another",
     "titles/lost_atlas/board/routes.py::build_network":
         "the board as a routing problem, on every route search's path",
