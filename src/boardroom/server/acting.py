@@ -12,14 +12,14 @@ from sqlalchemy.exc import IntegrityError
 
 from boardroom.core.errors import IllegalAction
 from boardroom.server import tables as t
-from boardroom.server.entries import OVER, PLAY, SENT, Auth, Change, Entry, printable
+from boardroom.server.entries import OVER, PLAY, SENT, Appended, Auth, Change, Entry, printable
 from boardroom.server.errors import (
     BadRequest,
     Conflict,
     Forbidden,
     Illegal,
 )
-from boardroom.server.game_cache import INSERT_ACTION, GameCache
+from boardroom.server.game_cache import GameCache
 
 
 class Acting(GameCache):
@@ -111,11 +111,12 @@ class Acting(GameCache):
         game_id, count, seat = entry.id, answer["index"], answer["seat"]
         lapses = entry.request is not None
 
+        appended = Appended(count, answer["notation"], seat, status, entry.undos)
+
         def append(conn: Connection) -> int:
-            version = self._bump(conn, entry, count=count + 1, status=status)
-            conn.execute(INSERT_ACTION, {
-                "game_id": game_id, "idx": count, "notation": answer["notation"],
-                "seat": seat, "by_bot": by_bot, "created_at": time.time()})
+            version = self._bump(conn, entry, appended)
+            self.sql.insert_action(conn, game_id, count, answer["notation"], seat, by_bot,
+                                   time.time())
             if key is not None:
                 conn.execute(insert(t.action_keys).values(
                     game_id=game_id, seat=seat, key=key,

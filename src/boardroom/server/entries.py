@@ -105,6 +105,19 @@ class Change:
 
 
 @dataclass(frozen=True)
+class Appended:
+    """An appended action, as another process's cached game needs it to apply it itself
+    (instead of reading the game again): the game had ``index`` actions and ``undos``
+    take-backs, and is ``status`` after it."""
+
+    index: int
+    notation: str
+    seat: int
+    status: str
+    undos: int
+
+
+@dataclass(frozen=True)
 class SeatSpec:
     name: str
     bot: str | None = None
@@ -132,6 +145,8 @@ Auth = Who | str | None
 """Who asks: a resolved :class:`Who` (the server's own bots), or a bearer token (None:
 nobody), resolved against the game under its lock."""
 Listener = Callable[[Change], None]
-TxHook = Callable[[Connection, str, int], None]
+TxHook = Callable[[Connection, str, int, "Appended | None"], None]
+"""``hook(conn, game_id, version, action)``, inside a write's transaction: the game's new
+version, and the action when the write appends one (else None)."""
 SeatResolver = Callable[[str, str], int | None]
 """``resolve(game_id, token_hash) -> seat`` (None: not a token it knows)."""

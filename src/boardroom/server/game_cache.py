@@ -19,14 +19,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy import Connection, Engine, select, update
 
 from boardroom.core.game import Game
 from boardroom.server import tables as t
+from boardroom.server.append_sql import DriverSql
 from boardroom.server.commits import GroupCommit, Transactions
 from boardroom.server.config import Settings
 from boardroom.server.db import is_sqlite
 from boardroom.server.entries import (
+    Appended,
     Auth,
     Change,
     Entry,
@@ -47,18 +49,6 @@ from boardroom.server.tokens import matches, token_hash
 
 log = logging.getLogger("boardroom.server")
 T = TypeVar("T")
-
-
-BUMP_FOR_ACTION = (
-    update(t.games)
-    .where(t.games.c.id == bindparam("b_id"), t.games.c.version == bindparam("b_old"))
-    .values(version=bindparam("b_new"), updated_at=bindparam("b_now"),
-            count=bindparam("b_count"), status=bindparam("b_status"))
-)
-"""The append's version bump, built once: the statement is the same for every action
-(only its parameters change), so SQLAlchemy finds it compiled without rebuilding it."""
-INSERT_ACTION = insert(t.actions)
-
 
 
 class GameCache:
@@ -82,6 +72,8 @@ class GameCache:
         """SQLite: this process is the only writer, so a cached game is always current."""
         self.transactions: Transactions = (
             GroupCommit(engine) if self.sole_writer else Transactions(engine))
+        self.sql = DriverSql(qmark=self.sole_writer)
+        """An action's append on the driver's cursor (:mod:`.append_sql`)."""
         self._known: OrderedDict[str, None] = OrderedDict()
         """Hashes of tokens seen to be valid (for the rate limit's seat keys)."""
         self.stats = Tally()
@@ -206,25 +198,58 @@ class GameCache:
             req.id, req.seat, req.first_index, req.at_count, list(req.accepted),
             entry.game.reveals_since(req.first_index))
 
-    def _bump(self, conn: Connection, entry: Entry, **values: Any) -> int:
-        """Raise the game's version if it is still ``entry.version``; else a 409."""
+    def _bump(self, conn: Connection, entry: Entry, action: Appended | None = None,
+              **values: Any) -> int:
+        """Raise the game's version if it is still ``entry.version``; else a 409. With
+        ``action``, the appended action's bump (its count and status; on the driver's
+        cursor), told to the transaction's hooks so another process can apply it."""
         version = entry.version + 1
-        if values.keys() == {"count", "status"}:  # an action: the statement built once
-            done = conn.execute(BUMP_FOR_ACTION, {
-                "b_id": entry.id, "b_old": entry.version, "b_new": version,
-                "b_now": time.time(), "b_count": values["count"],
-                "b_status": values["status"]})
+        if action is not None:
+            done = self.sql.bump(conn, entry.id, entry.version, version, time.time(),
+                                 action.index + 1, action.status)
         else:
             done = conn.execute(
                 update(t.games)
                 .where(t.games.c.id == entry.id, t.games.c.version == entry.version)
                 .values(version=version, updated_at=time.time(), **values)
-            )
-        if done.rowcount != 1:
+            ).rowcount == 1
+        if not done:
             raise Conflict(entry.count, "the game changed meanwhile; fetch it again")
         for hook in self.tx_hooks:
-            hook(conn, entry.id, version)
+            hook(conn, entry.id, version, action)
         return version
+
+    def apply_notice(self, game_id: str, version: int, action: Appended) -> bool:
+        """Another process appended ``action``, bringing the game to ``version``: the
+        cached game applies it itself if it is at the version just before, so nothing is
+        read from the database. True if the cache is now at ``version`` or later; False
+        (the next use reads the game) if it is not cached, not just before, or its lock is
+        held (the listener thread never waits on a game)."""
+        lock = self._lock(game_id)
+        if not lock.acquire(blocking=False):
+            return False
+        try:
+            with self._guard:
+                entry = self._cache.get(game_id)
+            if entry is None:
+                return False
+            if entry.version >= version:
+                return True
+            if (entry.version != version - 1 or entry.undos != action.undos
+                    or entry.count != action.index):
+                return False
+            try:
+                entry.game.apply(action.notation, action.seat)
+            except Exception:  # the next use reads the game from the database
+                log.exception("game %s: another process's action did not apply", game_id)
+                self._forget(game_id)
+                return False
+            entry.actors.append(action.seat)
+            entry.version, entry.status = version, action.status
+            entry.request = None  # the game moved on: an open take-back request lapsed
+            return True
+        finally:
+            lock.release()
 
     @contextmanager
     def game(self, game_id: str) -> Iterator[Entry]:

@@ -35,6 +35,7 @@ from boardroom.server.entries import (
     OVER,
     PLAY,
     SENT,
+    Appended,
     Auth,
     Change,
     Created,
@@ -53,7 +54,7 @@ from boardroom.server.snapshots import request_json, snapshot_of
 from boardroom.server.take_backs import TakeBacks
 
 __all__ = [
-    "ENDED", "OVER", "PLAY", "SENT", "Auth", "Change", "Created", "Entry", "GameStore",
+    "ENDED", "OVER", "PLAY", "SENT", "Appended", "Auth", "Change", "Created", "Entry", "GameStore",
     "Listener", "SeatInfo", "SeatResolver", "SeatSpec", "TxHook", "UndoRequest", "Who",
     "printable", "request_json", "snapshot_of",
 ]
