@@ -42,6 +42,7 @@ from boardroom.server.errors import ApiError, encodable
 from boardroom.server.limits import BodyLimit, RateLimit
 from boardroom.server.live import Broadcaster, Hub, PostgresBroadcaster, RedisBroadcaster
 from boardroom.server.shutdown import Drain, drain_on_signal
+from boardroom.server.socket_actions import ACT, act_on_socket
 from boardroom.server.store import Created, Entry, GameStore, SeatSpec, Who, snapshot_of
 from boardroom.server.webhooks import Notifier
 
@@ -355,11 +356,25 @@ async def live_message(games: GameStore, game_id: str, viewer: Who, after: int,
                                    at_least)
 
 
+def socket_message(raw: str) -> dict[str, Any] | None:
+    """A client's message on the live socket as a JSON object (None: not one).
+
+    >>> socket_message('{"type": "act"}'), socket_message("[1]"), socket_message("{")
+    ({'type': 'act'}, None, None)
+    """
+    try:
+        message = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
+    return message if isinstance(message, dict) else None
+
+
 def add_live(app: FastAPI) -> None:
     games: GameStore = app.state.store
     hub: Hub = app.state.hub
     stopping: Drain = app.state.drain
     community = app.state.community
+    metrics_of: metrics.Metrics = app.state.metrics
 
     @app.websocket("/api/games/{game_id}/live")
     async def live(ws: WebSocket, game_id: str, token: str | None = None, after: int = 0,
@@ -367,7 +382,9 @@ def add_live(app: FastAPI) -> None:
         """Live updates: a ``state`` message now and after every change. Reconnect with
         ``after`` (the count last seen) and ``undos`` to get only what was missed. Chat
         (issue 27): ``chat`` messages with the lines after id ``chat_after``; a seat sends
-        ``{"type": "chat", "text": ...}``."""
+        ``{"type": "chat", "text": ...}``. A seat may send its actions here too,
+        ``{"type": "act", "action", "after", "key", "id"}``, answered ``acted`` or
+        ``refused`` (:mod:`boardroom.server.socket_actions`)."""
         # refusals after the handshake, as close codes a client can read (a refused
         # handshake is only an HTTP 403 to a browser): 4404 no such game, 4403 a token
         # of no seat of this game (4000 + the status of the same refusal over HTTP)
@@ -402,10 +419,16 @@ def add_live(app: FastAPI) -> None:
         async def drain() -> None:
             try:
                 while True:
-                    reply = await community.chat.from_socket(game_id, viewer,
-                                                             await ws.receive_text())
+                    raw = await ws.receive_text()
+                    message = socket_message(raw)
+                    if message is not None and message.get("type") == ACT:
+                        reply: dict[str, Any] | None = await act_on_socket(
+                            games, metrics_of, ws.scope.get("boardroom.rate_limit"),
+                            ws.scope, game_id, token or None, message)
+                    else:
+                        reply = await community.chat.from_socket(game_id, viewer, raw)
                     if reply is not None:
-                        await ws.send_json(reply)
+                        await ws.send_text(live_text(reply))
             except WebSocketDisconnect:
                 return
 
