@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 BUMP = ('UPDATE games SET version = ?, updated_at = ?, "count" = ?, status = ? '
@@ -31,11 +31,29 @@ class DriverSql:
     ``%s`` for psycopg)."""
 
     def __init__(self, qmark: bool) -> None:
-        def styled(sql: str) -> str:
-            return sql if qmark else sql.replace("?", "%s")
+        self.qmark = qmark
+        self.bump_sql, self.insert_sql = self.styled(BUMP), self.styled(INSERT)
+        self.notify_sql = self.styled(NOTIFY)
 
-        self.bump_sql, self.insert_sql = styled(BUMP), styled(INSERT)
-        self.notify_sql = styled(NOTIFY)
+    def styled(self, sql: str) -> str:
+        """``sql``, written with ``?`` placeholders, in the driver's style."""
+        return sql if self.qmark else sql.replace("?", "%s")
+
+    def query(self, engine: Engine, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        """The rows of one read (``?`` placeholders) on a pooled connection's cursor: for a
+        read made after every action, where SQLAlchemy's statement building and execution
+        cost 25 times the query (270-330 against 11 us for the turn notifier's, measured
+        alone on SQLite)."""
+        conn = engine.raw_connection()
+        try:
+            cursor = conn.cursor()
+            try:
+                cursor.execute(self.styled(sql), params)
+                return list(cursor.fetchall())
+            finally:
+                cursor.close()
+        finally:
+            conn.close()
 
     @staticmethod
     def run(conn: Connection, sql: str, params: tuple[Any, ...]) -> int:

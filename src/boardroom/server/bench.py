@@ -469,7 +469,7 @@ def main(argv: list[str] | None = None) -> int:
                                        args.think, args.together, args.cpu_parts,
                                        args.transport == "socket"))
         except Exception as exc:
-            console.print(f"[red]{backend} failed:[/red] {exc}")
+            console.print(f"[red]{backend} failed:[/red] {exc!r}")
             if args.backend != "all":
                 return 2
     report(results, console, args.think, args.together)
