@@ -43,7 +43,15 @@ from boardroom.server.limits import BodyLimit, RateLimit
 from boardroom.server.live import Broadcaster, Hub, PostgresBroadcaster, RedisBroadcaster
 from boardroom.server.shutdown import Drain, drain_on_signal
 from boardroom.server.socket_actions import ACT, act_on_socket
-from boardroom.server.store import Created, Entry, GameStore, SeatSpec, Who, snapshot_of
+from boardroom.server.store import (
+    Change,
+    Created,
+    Entry,
+    GameStore,
+    SeatSpec,
+    Who,
+    snapshot_of,
+)
 from boardroom.server.webhooks import Notifier
 
 log = logging.getLogger("boardroom.server")
@@ -111,6 +119,7 @@ def create_app(settings: Settings) -> FastAPI:
     broadcaster = make_broadcaster(settings)
     notifier = Notifier(games, settings)
     runner = BotRunner(games, settings.bot_time_s)
+    games.listeners.append(lambda change: prewarm(games, hub, change))
     games.listeners.append(hub.on_change)
     broadcaster.attach(games, hub.changed)
     if settings.play_bots:
@@ -342,6 +351,25 @@ def live_state(games: GameStore, game_id: str, viewer: Who, after: int,
     ``at_least``: the version this process's change that woke the feed brought it to."""
     with games.game_at(game_id, at_least) as entry:
         return live_body(entry, viewer, after, undos)
+
+
+def prewarm(games: GameStore, hub: Hub, change: Change) -> None:
+    """After this process's change, still on the thread that made it, the pictures of the
+    seats asked now are made for the live feed (a store listener that runs before the
+    hub wakes the feed). Such a picture lists legal actions, so the feed would make it on
+    a worker thread: a hand-off to a thread and back per action (about 0.1 ms of CPU);
+    made here, the feed finds it made and sends it from the event loop. Made for a client
+    that saw the action before (``after`` = the count before it), the usual case; any
+    other finds no picture and has its own made as before. Nothing is made for a game
+    nobody watches, or if the game's lock is taken (never waited for)."""
+    if not change.local or change.count < 1 or hub.watchers(change.game_id) == 0:
+        return
+    with games.game_now(change.game_id, change.version) as entry:
+        if entry is None or entry.version != change.version:
+            return
+        for seat in entry.to_act:
+            if entry.seats[seat].bot is None:
+                live_body(entry, Who(seat), change.count - 1, entry.undos)
 
 
 async def live_message(games: GameStore, game_id: str, viewer: Who, after: int,
