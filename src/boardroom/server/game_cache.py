@@ -134,11 +134,11 @@ class GameCache:
 
     def _current(self, game_id: str) -> Entry:
         """The game as the database has it now (hold the game's lock)."""
-        if self.sole_writer:
-            with self._guard:
-                cached = self._cache.get(game_id)
-            if cached is not None:
-                return cached
+        with self._guard:
+            cached = self._cache.get(game_id)
+        if cached is not None and (self.sole_writer or self._version_of(game_id)
+                                   == cached.version):
+            return cached
         with self.engine.connect() as conn:
             row = conn.execute(select(t.games).where(t.games.c.id == game_id)).first()
             if row is None:
@@ -164,6 +164,14 @@ class GameCache:
             self._load_small(conn, entry)
         self._remember(entry)
         return entry
+
+    def _version_of(self, game_id: str) -> int | None:
+        """The game's version in the database (None: no such game), read on the driver's
+        cursor: the check before every use of a cached game on PostgreSQL, where the
+        Core statement cost 25 times the query."""
+        rows = self.sql.query(self.engine, "SELECT version FROM games WHERE id = ?",
+                              (game_id,))
+        return int(rows[0][0]) if rows else None
 
     def _build(self, conn: Connection, row: Any) -> Entry:
         game = Game(row.title, row.players, int(row.seed), row.options)
