@@ -1,5 +1,4 @@
-"""Acting: one action's transaction (who, the turn, the rules, the write, the keys).
-"""
+"""Acting: one action's transaction (who, the turn, the rules, the write, the keys)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Creating a game: the seats, options and seed checked, the first rows written.
-"""
+"""Creating a game: the seats, options and seed checked, the first rows written."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""A seat's (or a spectator's) picture of a game: the body of ``GET /api/games/{id}``.
-"""
+"""A seat's (or a spectator's) picture of a game: the body of ``GET /api/games/{id}``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Take-backs: at once, or a request every other human seat must accept.
-"""
+"""Take-backs: at once, or a request every other human seat must accept."""
 
 from __future__ import annotations
 
