@@ -56,6 +56,9 @@ from rich.table import Table
 
 TARGET_P99_MS = 50.0
 DEFAULT_PG = "postgresql://root@127.0.0.1:5432/test"
+OPTIONS = {"lost_atlas": {"mode": "short"}}
+"""A title's options for its two-seat games (the Lost Atlas: the Short Game, its mode for
+two players)."""
 LISTENING = re.compile(r"listening on (http://\S+)")
 
 
@@ -187,14 +190,16 @@ class Seated:
     """``--transport socket``: the answers awaited, by the id sent with the action."""
 
 
-async def set_up(http: Any, urls: list[str], k: int, figures: Figures) -> Seated:
+async def set_up(http: Any, urls: list[str], k: int, figures: Figures,
+                 title: str = "acquire") -> Seated:
     """Create game ``k`` and connect both seats' live feeds (not timed)."""
     from websockets.asyncio.client import connect
 
     base = urls[k % len(urls)]
     other = urls[(k + 1) % len(urls)]
     reply = await http.post(f"{base}/api/games", json={
-        "title": "acquire", "seed": k, "seats": [{"name": "P1"}, {"name": "P2"}]})
+        "title": title, "seed": k, "seats": [{"name": "P1"}, {"name": "P2"}],
+        "options": OPTIONS.get(title, {})})
     body = reply.json()
     tokens = [s["token"] for s in body["seats"]]
     # seat 0 listens to the process the game's actions go to, seat 1 to the other one
@@ -273,7 +278,7 @@ async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
 async def drive(urls: list[str], games: int, actions: int, seed: int,
                 figures: Figures, think: float, pids: list[int] | None = None,
                 together: bool = False, cpu_parts: bool = False,
-                socket: bool = False) -> None:
+                socket: bool = False, title: str = "acquire") -> None:
     """Set every game up (created, both seats connected), then play them all at once.
 
     Only the playing is timed: the actions per second, the latencies and the CPU time
@@ -289,7 +294,7 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
                    for _ in range(games)]
         tables: list[Seated] = []
         for first in range(0, games, 20):  # 20 at a time: a burst of hundreds is no game
-            tables += await asyncio.gather(*(set_up(clients[k], urls, k, figures)
+            tables += await asyncio.gather(*(set_up(clients[k], urls, k, figures, title)
                                              for k in range(first, min(games, first + 20))))
         readers = [asyncio.create_task(listen(t, s, figures))
                    for t in tables for s in range(2)]
@@ -323,7 +328,7 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
 
 def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str,
                 think: float, together: bool = False, cpu_parts: bool = False,
-                socket: bool = False) -> Figures:
+                socket: bool = False, title: str = "acquire") -> Figures:
     processes = 2 if backend == "postgres2" else 1
     figures = Figures(backend, processes, games, transport="socket" if socket else "http")
     with contextlib.ExitStack() as stack:
@@ -337,7 +342,7 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
             figures.load_before = os.getloadavg()[0]
             asyncio.run(drive([url for _, url in procs], games, actions, seed, figures, think,
                               [proc.pid for proc, _ in procs], together, cpu_parts,
-                              socket))
+                              socket, title))
             figures.load_after = os.getloadavg()[0]
         finally:
             for proc, _ in procs:
@@ -346,12 +351,13 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
 
 
 def report(results: list[Figures], console: Console, think: float,
-           together: bool = False) -> None:
+           together: bool = False, title: str = "acquire") -> None:
     pace = (f"each game acts every {think:g} s on average" if think > 0
             else "every game acts as fast as it can")
     if together:
         pace += ", all first moves at once"
-    table = Table(title=f"boardroom serve under load (2-seat Acquire games, random play; CPU "
+    shown = "Lost Atlas" if title == "lost_atlas" else "Acquire"
+    table = Table(title=f"boardroom serve under load (2-seat {shown} games, random play; CPU "
                         f"time per action; "
                         f"{pace})")
     for column in ("back end", "sent by", "procs", "games", "actions", "actions/s",
@@ -450,6 +456,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--transport", choices=("http", "socket"), default="http",
                    help="how the clients send their actions: an HTTP POST each (default), "
                         "or over the seat's live WebSocket (docs/server.md)")
+    p.add_argument("--title", choices=("acquire", "lost_atlas"), default="acquire",
+                   help="the title of the two-seat games (default acquire; lost_atlas: "
+                        "the Lost Atlas, whose live pictures are heavier)")
     p.add_argument("--seed", type=int, default=0)
     return p
 
@@ -467,12 +476,12 @@ def main(argv: list[str] | None = None) -> int:
         try:
             results.append(run_backend(backend, args.games, args.actions, args.seed, args.pg,
                                        args.think, args.together, args.cpu_parts,
-                                       args.transport == "socket"))
+                                       args.transport == "socket", args.title))
         except Exception as exc:
             console.print(f"[red]{backend} failed:[/red] {exc!r}")
             if args.backend != "all":
                 return 2
-    report(results, console, args.think, args.together)
+    report(results, console, args.think, args.together, args.title)
     return 0
 
 
