@@ -4,6 +4,8 @@
 
     boardroom bench server                          # SQLite, PostgreSQL, PostgreSQL x 2
     boardroom bench server --backend sqlite --games 100 --actions 30
+    boardroom bench server --backend sqlite --games 1000 --think 5 --transport socket
+    boardroom bench server --backend sqlite --games 300 --think 5 --title lost_atlas
 
 For each back end it starts real ``boardroom serve`` processes on free ports (SQLite in a
 temporary folder; PostgreSQL in a database made for the run and dropped after), creates
