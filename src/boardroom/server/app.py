@@ -38,7 +38,7 @@ from boardroom.server.community import install as install_community
 from boardroom.server.config import Settings, normalize_url
 from boardroom.server.db import make_engine, migrate
 from boardroom.server.deps import Games, Token, who
-from boardroom.server.errors import ApiError, encodable
+from boardroom.server.errors import ApiError, encodable, validation_message
 from boardroom.server.limits import BodyLimit, RateLimit
 from boardroom.server.live import Broadcaster, Hub, PostgresBroadcaster, RedisBroadcaster
 from boardroom.server.shutdown import Drain, drain_on_signal
@@ -186,12 +186,9 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = []
-        for err in exc.errors()[:5]:
-            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-            problems.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
         return JSONResponse(encodable({"error": "bad-request",
-                                       "message": "; ".join(problems)}), status_code=400)
+                                       "message": validation_message(exc.errors())}),
+                            status_code=400)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:

@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from boardroom.server import schemas as s
-from boardroom.server.errors import ApiError, encodable
+from boardroom.server.errors import ApiError, encodable, validation_message
 from boardroom.server.limits import RateLimit
 from boardroom.server.metrics import Metrics
 from boardroom.server.store import GameStore
@@ -77,9 +77,8 @@ async def _act(games: GameStore, limit: RateLimit | None, scope: Any, game_id: s
     try:
         body = s.ActionIn.model_validate({k: message[k] for k in FIELDS if k in message})
     except ValidationError as exc:
-        problems = [f"{'.'.join(str(p) for p in e.get('loc', ())) or 'body'}: "
-                    f"{e.get('msg', 'invalid')}" for e in exc.errors()[:5]]
-        return refusal(ident, 400, {"error": "bad-request", "message": "; ".join(problems)})
+        return refusal(ident, 400, {"error": "bad-request",
+                                    "message": validation_message(exc.errors())})
     try:
         answer = await run_in_threadpool(games.act, game_id, token, body.action, body.after,
                                          body.key)
