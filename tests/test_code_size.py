@@ -31,9 +31,6 @@ LONG_FUNCTIONS: dict[str, str] = {
         "the trace search's inner loop, measured by count-clone-instructions",
     "server/migrations/versions/r0003_accounts.py::upgrade":
         "a migration: the accounts' tables, one create_table after another",
-    "server/store.py::GameStore.act":
-        "one action's transaction (check, apply, keys, the lapsed take-back, the write); "
-        "goes with store.py's split by job (issue 32 item 4, not done yet)",
     "workbench/report.py::render_page":
         "the report page's HTML, section after section (turn position first)",
     "server/app.py::add_routes":

@@ -324,3 +324,31 @@ def test_without_redis_the_rate_limit_counts_in_the_process(tmp_path: Path) -> N
         assert time.monotonic() - started < 5  # one failed try, then no waiting on Redis
     assert codes[:3] == [200, 200, 200] and codes.count(429) >= 1
     assert plain_codes[:3] == [200, 200, 200] and plain_codes.count(429) >= 1
+
+
+def test_the_asked_seats_picture_is_made_before_the_feed_wakes(client: TestClient) -> None:
+    """``app.prewarm``: after an action the picture of the seat asked now (for a client
+    that saw the action before) is made by the acting thread, so the feed sends it from
+    the event loop; nobody watching, nothing is made."""
+    from boardroom.server.app import picture_key, prewarm
+    from boardroom.server.store import Change, Who
+
+    store, hub = client.app.state.store, client.app.state.hub  # type: ignore[attr-defined]
+    table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
+    play_first_legal(client, table)
+    with store.game(table.id) as entry:
+        entry.pictures.clear()
+        change = Change(table.id, entry.version, entry.count, entry.to_act, (), entry.status)
+        asked = entry.to_act[0]
+    prewarm(store, hub, change)  # nobody watches
+    with store.game(table.id) as entry:
+        assert entry.pictures == {}
+    queue = hub.subscribe(table.id)
+    try:
+        prewarm(store, hub, change)
+    finally:
+        hub.unsubscribe(table.id, queue)
+    with store.game(table.id) as entry:
+        key = picture_key(entry, Who(asked), entry.count - 1, entry.undos)
+        assert list(entry.pictures) == [key]
+        assert entry.pictures[key]["seat"] == asked and entry.pictures[key]["legal"]

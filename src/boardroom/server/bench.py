@@ -4,6 +4,8 @@
 
     boardroom bench server                          # SQLite, PostgreSQL, PostgreSQL x 2
     boardroom bench server --backend sqlite --games 100 --actions 30
+    boardroom bench server --backend sqlite --games 1000 --think 5 --transport socket
+    boardroom bench server --backend sqlite --games 300 --think 5 --title lost_atlas
 
 For each back end it starts real ``boardroom serve`` processes on free ports (SQLite in a
 temporary folder; PostgreSQL in a database made for the run and dropped after), creates
@@ -11,7 +13,8 @@ temporary folder; PostgreSQL in a database made for the run and dropped after), 
 live WebSocket connection, the client reads the seat's legal actions from it, picks one at
 random (seeded) and posts it. It measures
 
-* the **action round trip**: POST sent to its 200 answer;
+* the **action round trip**: POST sent to its 200 answer (``--transport socket``: the
+  action sent on the seat's live socket to its ``acted`` answer there);
 * the **live update**: POST sent to the other seat's WebSocket message with the new count
   (with two processes, the other seat is connected to the other process, so every update
   crosses through PostgreSQL LISTEN/NOTIFY);
@@ -55,6 +58,9 @@ from rich.table import Table
 
 TARGET_P99_MS = 50.0
 DEFAULT_PG = "postgresql://root@127.0.0.1:5432/test"
+OPTIONS = {"lost_atlas": {"mode": "short"}}
+"""A title's options for its two-seat games (the Lost Atlas: the Short Game, its mode for
+two players)."""
 LISTENING = re.compile(r"listening on (http://\S+)")
 
 
@@ -63,6 +69,7 @@ class Figures:
     backend: str
     processes: int
     games: int
+    transport: str = "http"
     actions: int = 0
     seconds: float = 0.0
     round_trips: list[float] = field(default_factory=list)
@@ -181,16 +188,20 @@ class Seated:
     sent: dict[int, float] = field(default_factory=dict)
     actor_of: dict[int, int] = field(default_factory=dict)
     timing: bool = False
+    replies: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    """``--transport socket``: the answers awaited, by the id sent with the action."""
 
 
-async def set_up(http: Any, urls: list[str], k: int, figures: Figures) -> Seated:
+async def set_up(http: Any, urls: list[str], k: int, figures: Figures,
+                 title: str = "acquire") -> Seated:
     """Create game ``k`` and connect both seats' live feeds (not timed)."""
     from websockets.asyncio.client import connect
 
     base = urls[k % len(urls)]
     other = urls[(k + 1) % len(urls)]
     reply = await http.post(f"{base}/api/games", json={
-        "title": "acquire", "seed": k, "seats": [{"name": "P1"}, {"name": "P2"}]})
+        "title": title, "seed": k, "seats": [{"name": "P1"}, {"name": "P2"}],
+        "options": OPTIONS.get(title, {})})
     body = reply.json()
     tokens = [s["token"] for s in body["seats"]]
     # seat 0 listens to the process the game's actions go to, seat 1 to the other one
@@ -205,6 +216,11 @@ async def listen(table: Seated, seat: int, figures: Figures) -> None:
     async for raw in table.sockets[seat]:
         message = json.loads(raw)
         now = time.perf_counter()
+        if message.get("type") in ("acted", "refused"):  # --transport socket's answers
+            waiting = table.replies.pop(message.get("id"), None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(message)
+            continue
         count = message["count"]
         if count in table.sent and table.actor_of.get(count) != seat:
             figures.live.append(now - table.sent.pop(count))
@@ -214,10 +230,12 @@ async def listen(table: Seated, seat: int, figures: Figures) -> None:
 
 async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
                    figures: Figures, think: float, go: asyncio.Event,
-                   together: bool = False) -> None:
+                   together: bool = False, socket: bool = False) -> None:
     """Play ``actions`` actions of one set-up game, each after a pause of ``think`` on
     average; the first after a pause drawn from 0 to ``think`` (so the games' first
-    actions are spread as their later ones are, not fired in the same millisecond)."""
+    actions are spread as their later ones are, not fired in the same millisecond).
+    ``socket``: each action is sent over the acting seat's live socket (its ``acted``
+    answer ends the round trip), not as an HTTP POST."""
     await go.wait()
     if think > 0 and not together:
         await asyncio.sleep(think * rng.random())
@@ -238,11 +256,19 @@ async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
         started = time.perf_counter()
         table.sent[count + 1] = started
         table.actor_of[count + 1] = seat
-        reply = await http.post(f"{table.base}/api/games/{table.game_id}/actions",
-                                headers={"Authorization": f"Bearer {table.tokens[seat]}"},
-                                json={"action": move, "after": count})
+        if socket:
+            answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            table.replies[count + 1] = answer
+            await table.sockets[seat].send(json.dumps(
+                {"type": "act", "action": move, "after": count, "id": count + 1}))
+            ok = (await asyncio.wait_for(answer, 60))["type"] == "acted"
+        else:
+            reply = await http.post(f"{table.base}/api/games/{table.game_id}/actions",
+                                    headers={"Authorization": f"Bearer {table.tokens[seat]}"},
+                                    json={"action": move, "after": count})
+            ok = reply.status_code == 200
         figures.round_trips.append(time.perf_counter() - started)
-        if reply.status_code != 200:
+        if not ok:
             figures.refused += 1
             break
         figures.actions += 1
@@ -253,7 +279,8 @@ async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
 
 async def drive(urls: list[str], games: int, actions: int, seed: int,
                 figures: Figures, think: float, pids: list[int] | None = None,
-                together: bool = False, cpu_parts: bool = False) -> None:
+                together: bool = False, cpu_parts: bool = False,
+                socket: bool = False, title: str = "acquire") -> None:
     """Set every game up (created, both seats connected), then play them all at once.
 
     Only the playing is timed: the actions per second, the latencies and the CPU time
@@ -269,14 +296,14 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
                    for _ in range(games)]
         tables: list[Seated] = []
         for first in range(0, games, 20):  # 20 at a time: a burst of hundreds is no game
-            tables += await asyncio.gather(*(set_up(clients[k], urls, k, figures)
+            tables += await asyncio.gather(*(set_up(clients[k], urls, k, figures, title)
                                              for k in range(first, min(games, first + 20))))
         readers = [asyncio.create_task(listen(t, s, figures))
                    for t in tables for s in range(2)]
         go = asyncio.Event()
         players = [asyncio.create_task(play_one(clients[k], tables[k], actions,
                                                 random.Random(seed * 7919 + k), figures,
-                                                think, go, together))
+                                                think, go, together, socket))
                    for k in range(games)]
         while any(len(t.latest) < 2 for t in tables):  # every seat has its first picture
             await asyncio.sleep(0.01)
@@ -302,9 +329,10 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
 
 
 def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str,
-                think: float, together: bool = False, cpu_parts: bool = False) -> Figures:
+                think: float, together: bool = False, cpu_parts: bool = False,
+                socket: bool = False, title: str = "acquire") -> Figures:
     processes = 2 if backend == "postgres2" else 1
-    figures = Figures(backend, processes, games)
+    figures = Figures(backend, processes, games, transport="socket" if socket else "http")
     with contextlib.ExitStack() as stack:
         if backend == "sqlite":
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="boardroom-bench-"))
@@ -315,7 +343,8 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
         try:
             figures.load_before = os.getloadavg()[0]
             asyncio.run(drive([url for _, url in procs], games, actions, seed, figures, think,
-                              [proc.pid for proc, _ in procs], together, cpu_parts))
+                              [proc.pid for proc, _ in procs], together, cpu_parts,
+                              socket, title))
             figures.load_after = os.getloadavg()[0]
         finally:
             for proc, _ in procs:
@@ -324,15 +353,16 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
 
 
 def report(results: list[Figures], console: Console, think: float,
-           together: bool = False) -> None:
+           together: bool = False, title: str = "acquire") -> None:
     pace = (f"each game acts every {think:g} s on average" if think > 0
             else "every game acts as fast as it can")
     if together:
         pace += ", all first moves at once"
-    table = Table(title=f"boardroom serve under load (2-seat Acquire games, random play; CPU "
+    shown = "Lost Atlas" if title == "lost_atlas" else "Acquire"
+    table = Table(title=f"boardroom serve under load (2-seat {shown} games, random play; CPU "
                         f"time per action; "
                         f"{pace})")
-    for column in ("back end", "procs", "games", "actions", "actions/s",
+    for column in ("back end", "sent by", "procs", "games", "actions", "actions/s",
                    "round trip p50", "p99", "live p50", "live p99", "server CPU",
                    "client CPU", "load"):
         table.add_column(column, justify="right")
@@ -346,7 +376,8 @@ def report(results: list[Figures], console: Console, think: float,
                             f"games (target < {TARGET_P99_MS:.0f} ms with 100)")
         per = 1000 / f.actions if f.actions else 0.0
         table.add_row(
-            f.backend.replace("postgres2", "postgres"), str(f.processes), str(f.games),
+            f.backend.replace("postgres2", "postgres"), f.transport, str(f.processes),
+            str(f.games),
             str(f.actions), f"{f.per_s:.0f}",
             f"{percentile(f.round_trips, 0.5) * 1000:.1f} ms", f"{p99:.1f} ms",
             f"{percentile(f.live, 0.5) * 1000:.1f} ms",
@@ -424,6 +455,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--cpu-parts", action="store_true",
                    help="also measure the servers' CPU by part and thread (the servers run "
                         "with BOARDROOM_CPU_PARTS=1; see boardroom.server.cpu_parts)")
+    p.add_argument("--transport", choices=("http", "socket"), default="http",
+                   help="how the clients send their actions: an HTTP POST each (default), "
+                        "or over the seat's live WebSocket (docs/server.md)")
+    p.add_argument("--title", choices=("acquire", "lost_atlas"), default="acquire",
+                   help="the title of the two-seat games (default acquire; lost_atlas: "
+                        "the Lost Atlas, whose live pictures are heavier)")
     p.add_argument("--seed", type=int, default=0)
     return p
 
@@ -440,12 +477,13 @@ def main(argv: list[str] | None = None) -> int:
         console.print(f"[dim]{backend}: {args.games} games x {args.actions} actions...[/dim]")
         try:
             results.append(run_backend(backend, args.games, args.actions, args.seed, args.pg,
-                                       args.think, args.together, args.cpu_parts))
+                                       args.think, args.together, args.cpu_parts,
+                                       args.transport == "socket", args.title))
         except Exception as exc:
-            console.print(f"[red]{backend} failed:[/red] {exc}")
+            console.print(f"[red]{backend} failed:[/red] {exc!r}")
             if args.backend != "all":
                 return 2
-    report(results, console, args.think, args.together)
+    report(results, console, args.think, args.together, args.title)
     return 0
 
 

@@ -63,7 +63,13 @@ def sqlite_savepoints(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
         write = conn.get_execution_options().get("boardroom_write", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        # on the driver's own cursor: SQLAlchemy's execution of it (exec_driver_sql) cost
+        # more than the statement, once per batch of the writer thread (issue 30)
+        cursor = conn.connection.cursor()
+        try:
+            cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        finally:
+            cursor.close()
 
 
 class GroupCommit(Transactions):

@@ -86,3 +86,17 @@ def encodable(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [encodable(v) for v in value]
     return value
+
+
+def validation_message(errors: Any) -> str:
+    """The sentence of a body that failed its model: its first five problems, each
+    ``where: what`` (the same for the POST and for an action sent on the live socket).
+
+    >>> validation_message([{"loc": ("body", "after"), "msg": "too small"}])
+    'after: too small'
+    """
+    problems = []
+    for err in list(errors)[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        problems.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
+    return "; ".join(problems)

@@ -199,20 +199,26 @@ class RateLimit:
                 self._buckets.clear()
             return True
 
+    async def allow_now(self, key: str) -> bool:
+        """One request (or an action sent over a live socket) for ``key``: Redis's
+        shared count, or this process's bucket when there is none or it cannot answer."""
+        allowed = None if self.shared is None else await self.shared.allow(key)
+        return self.allow(key) if allowed is None else allowed
+
+    def message(self) -> str:
+        return f"at most {self.per_s:g} requests a second for one seat or client address"
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (self.per_s <= 0 or scope["type"] not in ("http", "websocket")
                 or not scope["path"].startswith("/api/")):
             await self.app(scope, receive, send)
             return
-        key = self.key(scope)
-        allowed = None if self.shared is None else await self.shared.allow(key)
-        if allowed is None:
-            allowed = self.allow(key)
-        if allowed:
+        if scope["type"] == "websocket":  # its actions are counted here too
+            scope["boardroom.rate_limit"] = self
+        if await self.allow_now(self.key(scope)):
             await self.app(scope, receive, send)
             return
-        message = (f"at most {self.per_s:g} requests a second for one seat or client "
-                   "address")
+        message = self.message()
         if scope["type"] == "websocket":  # a live connection: refused as a close code
             if (await receive())["type"] == "websocket.connect":
                 await send({"type": "websocket.accept"})

@@ -58,7 +58,8 @@ class Notifier:
         newly = [s for s in change.to_act if s not in change.before]
         if not newly:
             return
-        with self.store.game(change.game_id) as entry:
+        # the game as the change left it: cached, so PostgreSQL's version read is saved
+        with self.store.game_at(change.game_id, change.version) as entry:
             jobs = []
             for seat in newly:
                 info = entry.seats[seat]
