@@ -54,11 +54,9 @@ from boardroom.titles.congress.actions import (
 )
 from boardroom.titles.congress.state import (
     ACTIVE,
-    ALL_STARTED,
     AUCTION,
     EXPAND_MORE,
     FREE_LINK,
-    MERGE,
     MERGER_AUCTION,
     START,
     TURN,
@@ -152,25 +150,26 @@ class CongressBot(Bot):
         actions = self.options(game, seat)
         if len(actions) == 1 or game.title.name != "congress":
             return actions[self.rng.below(len(actions))]
-        state: CongressState = game.state
+        return self.decide(game.state, seat, actions)
+
+    def decide(self, state: CongressState, seat: int, actions: list[Action]) -> Action:
+        """The choice among ``actions``, the legal actions of ``seat`` in ``state`` (more
+        than one; the search hands its own list, so it is not listed twice)."""
         step = state.step
         if step == AUCTION:
             return self._bid(state, seat, actions)
-        if step == MERGE:
-            return self._best(state, seat, actions)
         if step == START:
             return self._start(state, seat, actions)
-        if step in (ALL_STARTED, EXPAND_MORE):
-            return self._best(state, seat, actions)
         return self._best(state, seat, actions)
 
     # -- scoring ------------------------------------------------------------------------------
-    def _score(self, state: CongressState, seat: int, action: Action) -> float:
+    def _score(self, state: CongressState, seat: int, action: Action,
+               mine: list[float]) -> float:
         data = state.data
         if isinstance(action, Pass | Done):
             return 0.0
         if state.version == 2 and state.step in (TURN, EXPAND_MORE, FREE_LINK):
-            return self._score_2(state, seat, action)
+            return self._score_2(state, seat, action, mine)
         if isinstance(action, Nominate):
             company = data.company_index[action.company]
             surplus = BID_FRACTION * share_worth(state, company) - data.rules.min_bid
@@ -199,8 +198,10 @@ class CongressBot(Bot):
                 0.01 * state.held(acquirer, seat)
         return 0.0
 
-    def _score_2(self, state: CongressState, seat: int, action: Action) -> float:
-        """Version 2: expected money per month of the bot's time."""
+    def _score_2(self, state: CongressState, seat: int, action: Action,
+                 mine_of: list[float]) -> float:
+        """Version 2: expected money per month of the bot's time (``mine_of``: the seat's
+        income share of every company, read once per decision)."""
         data = state.data
         rules = data.rules
         left = dividends_left(state)
@@ -208,13 +209,13 @@ class CongressBot(Bot):
             company = data.company_index[action.company]
             worth = share_worth(state, company)
             surplus = BID_FRACTION * worth - 3 * month_value(state) - rules.min_bid
-            mine = my_income_share(state, company, seat) if state.issued(company) else 0.0
+            mine = mine_of[company]
             # a sale funds a company it holds; a no-bid costs it 3 months
             return (0.5 * surplus + mine * 10.0) / rules.cost_of("capitalise")
         if isinstance(action, Expand):
             company = data.company_index[action.company]
             frm, to = data.city_index[action.frm], data.city_index[action.to]
-            mine = my_income_share(state, company, seat)
+            mine = mine_of[company]
             if state.step == FREE_LINK:
                 return state.value[frm] + state.value[to]
             target = expand.home_company(state, to, besides=company)
@@ -228,13 +229,15 @@ class CongressBot(Bot):
             return gain / months
         if isinstance(action, DevelopLink):
             frm, to = data.city_index[action.frm], data.city_index[action.to]
-            gain = sum(my_income_share(state, c, seat) * develop.income_gain(state, c, (frm, to))
-                       for c, st in enumerate(state.status) if st == ACTIVE)
+            # a company the seat holds no share of adds exactly 0.0 to the sum
+            gain = sum(mine_of[c] * develop.income_gain(state, c, (frm, to))
+                       for c, st in enumerate(state.status) if st == ACTIVE and mine_of[c])
             return (left * gain - rules.develop_cost) / rules.cost_of("develop")
         return 0.0
 
     def _best(self, state: CongressState, seat: int, actions: list[Action]) -> Action:
-        scored = [(self._score(state, seat, a), a) for a in actions]
+        mine = [my_income_share(state, c, seat) for c in range(len(state.data.companies))]
+        scored = [(self._score(state, seat, a, mine), a) for a in actions]
         top = max(s for s, _ in scored)
         best = [a for s, a in scored if s >= top - 1e-9]
         return best[self.rng.below(len(best))]

@@ -17,30 +17,19 @@ mostly scores finished games; measured against two ``medium`` in docs/bots.md.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from boardroom.bots.congress_heuristic import CongressBot, share_worth
 from boardroom.bots.search.lost_atlas import spread
 from boardroom.bots.search.mcts import Domain, margin_scores, win_scores
-from boardroom.core.game import Game
 from boardroom.core.rng import Rng
 from boardroom.core.title import Action, Title
-from boardroom.titles.congress.actions import Bid
-from boardroom.titles.congress.state import CongressState
+from boardroom.titles.congress.actions import PASS, Bid
+from boardroom.titles.congress.capitalise import bid_floor
+from boardroom.titles.congress.state import AUCTION, CongressState
 
 MAX_CANDIDATES = 5
 SCALE_FRACTION = 0.1
-
-
-class _Position:
-    """Just enough of a :class:`Game` for the heuristic bot to decide on a bare state."""
-
-    def __init__(self, title: Title[CongressState, Any], state: CongressState) -> None:
-        self.title = title
-        self.state = state
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return list(self.title.legal_actions(self.state, seat))
 
 
 class CongressDomain(Domain[CongressState]):
@@ -54,21 +43,30 @@ class CongressDomain(Domain[CongressState]):
     def determinize(self, state: CongressState, seat: int, rng: Rng) -> CongressState:
         return state.copy()
 
-    def _choice(self, bot: CongressBot, state: CongressState, seat: int) -> Action:
-        return bot.choose(cast(Game, _Position(self.title, state)), seat)
-
     def candidates(self, state: CongressState, seat: int, actions: list[Action]) -> list[Action]:
         if len(actions) == 1:
             return actions
-        first = self._choice(self.prior, state, seat)
+        first = self.prior.decide(state, seat, actions)
         if any(isinstance(a, Bid) for a in actions):
             return [first]  # auctions are left to the heuristic (module doc)
         rest = [a for a in actions if a != first]
         return [first, *spread(rest, MAX_CANDIDATES - 1)]
 
+    def rollout_actions(self, state: CongressState, seat: int) -> list[Action]:
+        """In an auction only the lowest bid and the pass: the heuristic bids the lowest
+        or passes (:meth:`CongressBot._bid`), so it chooses as it would from the full list
+        of every bid up to the bidder's cash, which a rollout need not build."""
+        if state.step == AUCTION and state.auction is not None:
+            floor = bid_floor(state)
+            return [Bid(floor), PASS] if floor <= state.cash(seat) else [PASS]
+        return list(self.title.legal_actions(state, seat))
+
     def rollout(self, state: CongressState, seat: int, actions: list[Action],
                 rng: Rng) -> Action:
-        return self._choice(self.policy, state, seat)
+        return self.policy.decide(state, seat, actions)
+
+    def reseed(self, seed: int) -> None:
+        self.policy.rng = Rng(seed)
 
     def evaluate(self, state: CongressState) -> list[float]:
         seats = len(state.players)
