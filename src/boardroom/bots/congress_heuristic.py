@@ -40,7 +40,7 @@ from boardroom.bots.base import Bot, register_bot
 from boardroom.core.game import Game
 from boardroom.core.rng import Rng
 from boardroom.core.title import Action
-from boardroom.titles.congress import capitalise, develop, dividends, expand
+from boardroom.titles.congress import capitalise, dividends, expand
 from boardroom.titles.congress.actions import (
     Bid,
     Develop,
@@ -138,6 +138,37 @@ def merge_gain(state: CongressState, seat: int, acquired: int, acquirer: int,
     return sd + left * (after - before)
 
 
+class Reads:
+    """What one decision reads many times, read once: the seat's income share of every
+    company (``mine``) and, for Develop, how many links of each company it holds a share
+    of end at each city (the count :func:`~boardroom.titles.congress.develop.income_gain`
+    makes, kept per city)."""
+
+    __slots__ = ("_ends", "mine")
+
+    def __init__(self, state: CongressState, seat: int) -> None:
+        self.mine = [my_income_share(state, c, seat) for c in range(len(state.data.companies))]
+        self._ends: list[tuple[float, dict[int, int]]] | None = None
+
+    def develop_gain(self, state: CongressState, frm: int, to: int) -> float:
+        """The seat's part of the income developing ``frm`` and ``to`` adds: the sum over
+        the active companies of its income share times ``develop.income_gain`` (a company
+        it holds no share of adds exactly 0.0, so it is left out)."""
+        if self._ends is None:
+            held = [c for c, st in enumerate(state.status) if st == ACTIVE and self.mine[c]]
+            ends: dict[int, dict[int, int]] = {c: {} for c in held}
+            links = state.data.links
+            for link, owner in enumerate(state.owner):
+                at = ends.get(owner)
+                if at is not None:
+                    ln = links[link]
+                    at[ln.a] = at.get(ln.a, 0) + 1
+                    at[ln.b] = at.get(ln.b, 0) + 1
+            self._ends = [(self.mine[c], ends[c]) for c in held]
+        step = state.data.rules.develop_step
+        return sum(mine * (step * (at.get(frm, 0) + at.get(to, 0))) for mine, at in self._ends)
+
+
 class CongressBot(Bot):
     """Plays Congress by the rules of thumb in the module doc."""
 
@@ -163,13 +194,14 @@ class CongressBot(Bot):
         return self._best(state, seat, actions)
 
     # -- scoring ------------------------------------------------------------------------------
-    def _score(self, state: CongressState, seat: int, action: Action,
-               mine: list[float]) -> float:
+    def score(self, state: CongressState, seat: int, action: Action, reads: Reads) -> float:
+        """The action's value to ``seat`` in expected money (``reads``: see :class:`Reads`);
+        :meth:`decide` takes the highest (auction bids and merger starts aside)."""
         data = state.data
         if isinstance(action, Pass | Done):
             return 0.0
         if state.version == 2 and state.step in (TURN, EXPAND_MORE, FREE_LINK):
-            return self._score_2(state, seat, action, mine)
+            return self._score_2(state, seat, action, reads)
         if isinstance(action, Nominate):
             company = data.company_index[action.company]
             surplus = BID_FRACTION * share_worth(state, company) - data.rules.min_bid
@@ -199,9 +231,8 @@ class CongressBot(Bot):
         return 0.0
 
     def _score_2(self, state: CongressState, seat: int, action: Action,
-                 mine_of: list[float]) -> float:
-        """Version 2: expected money per month of the bot's time (``mine_of``: the seat's
-        income share of every company, read once per decision)."""
+                 reads: Reads) -> float:
+        """Version 2: expected money per month of the bot's time."""
         data = state.data
         rules = data.rules
         left = dividends_left(state)
@@ -209,13 +240,13 @@ class CongressBot(Bot):
             company = data.company_index[action.company]
             worth = share_worth(state, company)
             surplus = BID_FRACTION * worth - 3 * month_value(state) - rules.min_bid
-            mine = mine_of[company]
+            mine = reads.mine[company]
             # a sale funds a company it holds; a no-bid costs it 3 months
             return (0.5 * surplus + mine * 10.0) / rules.cost_of("capitalise")
         if isinstance(action, Expand):
             company = data.company_index[action.company]
             frm, to = data.city_index[action.frm], data.city_index[action.to]
-            mine = mine_of[company]
+            mine = reads.mine[company]
             if state.step == FREE_LINK:
                 return state.value[frm] + state.value[to]
             target = expand.home_company(state, to, besides=company)
@@ -229,15 +260,13 @@ class CongressBot(Bot):
             return gain / months
         if isinstance(action, DevelopLink):
             frm, to = data.city_index[action.frm], data.city_index[action.to]
-            # a company the seat holds no share of adds exactly 0.0 to the sum
-            gain = sum(mine_of[c] * develop.income_gain(state, c, (frm, to))
-                       for c, st in enumerate(state.status) if st == ACTIVE and mine_of[c])
+            gain = reads.develop_gain(state, frm, to)
             return (left * gain - rules.develop_cost) / rules.cost_of("develop")
         return 0.0
 
     def _best(self, state: CongressState, seat: int, actions: list[Action]) -> Action:
-        mine = [my_income_share(state, c, seat) for c in range(len(state.data.companies))]
-        scored = [(self._score(state, seat, a, mine), a) for a in actions]
+        reads = Reads(state, seat)
+        scored = [(self.score(state, seat, a, reads), a) for a in actions]
         top = max(s for s, _ in scored)
         best = [a for s, a in scored if s >= top - 1e-9]
         return best[self.rng.below(len(best))]
