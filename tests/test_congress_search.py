@@ -28,6 +28,8 @@ def positions(seed: int, players: int = 4) -> Iterator[Game]:
 
 def test_rollouts_list_only_the_lowest_bid_and_the_pass_and_choose_as_from_the_full_list(
 ) -> None:
+    """In an auction the heuristic (in rollouts and as ``medium``) considers only the
+    lowest bid and the pass, and chooses as it would from every legal bid."""
     game = boardroom.new_game("congress", ["A", "B", "C"], seed=0)
     domain = CongressDomain(game.title, seed=1)
     auctions = 0
@@ -42,8 +44,9 @@ def test_rollouts_list_only_the_lowest_bid_and_the_pass_and_choose_as_from_the_f
         assert short == ([full[0], full[-1]] if len(full) > 1 else full)
         assert all(isinstance(a, Bid) for a in full[:-1])
         if len(full) > 1:
-            one, other = CongressBot(3), CongressBot(3)
-            assert one.decide(state, seat, full) == other.decide(state, seat, short)
+            from_full = CongressBot(3).decide(state, seat, full)
+            assert CongressBot(3).decide(state, seat, short) == from_full
+            assert CongressBot(3).choose(position, seat) == from_full  # medium's own path
     assert auctions > 20
 
 

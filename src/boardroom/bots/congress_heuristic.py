@@ -42,6 +42,7 @@ from boardroom.core.rng import Rng
 from boardroom.core.title import Action
 from boardroom.titles.congress import capitalise, dividends, expand
 from boardroom.titles.congress.actions import (
+    PASS,
     Bid,
     Develop,
     DevelopLink,
@@ -138,6 +139,14 @@ def merge_gain(state: CongressState, seat: int, acquired: int, acquirer: int,
     return sd + left * (after - before)
 
 
+def auction_choices(state: CongressState, seat: int) -> list[Action]:
+    """The bidder's choices the bot considers: the lowest bid (when it can pay it) and the
+    pass. It bids the lowest or passes (:meth:`CongressBot._bid`), so it chooses as from
+    the full legal list of every bid up to its cash, which need not be built."""
+    floor = capitalise.bid_floor(state)
+    return [Bid(floor), PASS] if floor <= state.cash(seat) else [PASS]
+
+
 class Reads:
     """What one decision reads many times, read once: the seat's income share of every
     company (``mine``) and, for Develop, how many links of each company it holds a share
@@ -178,7 +187,11 @@ class CongressBot(Bot):
         self.rng = Rng(seed)
 
     def choose(self, game: Game, seat: int) -> Action:
-        actions = self.options(game, seat)
+        if game.title.name == "congress" and game.state.step == AUCTION \
+                and seat in game.to_act:
+            actions = auction_choices(game.state, seat)
+        else:
+            actions = self.options(game, seat)
         if len(actions) == 1 or game.title.name != "congress":
             return actions[self.rng.below(len(actions))]
         return self.decide(game.state, seat, actions)

@@ -23,13 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardroom.bots.congress_heuristic import CongressBot, Reads, share_worth
+from boardroom.bots.congress_heuristic import CongressBot, Reads, auction_choices, share_worth
 from boardroom.bots.search.lost_atlas import spread
 from boardroom.bots.search.mcts import Domain, margin_scores, win_scores
 from boardroom.core.rng import Rng
 from boardroom.core.title import Action, Title
-from boardroom.titles.congress.actions import PASS, Bid
-from boardroom.titles.congress.capitalise import bid_floor
+from boardroom.titles.congress.actions import Bid
 from boardroom.titles.congress.state import AUCTION, TURN, CongressState
 
 MAX_CANDIDATES = 5
@@ -95,12 +94,11 @@ class CongressDomain(Domain[CongressState]):
         return cycles * len(root.players)
 
     def rollout_actions(self, state: CongressState, seat: int) -> list[Action]:
-        """In an auction only the lowest bid and the pass: the heuristic bids the lowest
-        or passes (:meth:`CongressBot._bid`), so it chooses as it would from the full list
-        of every bid up to the bidder's cash, which a rollout need not build."""
-        if state.step == AUCTION and state.auction is not None:
-            floor = bid_floor(state)
-            return [Bid(floor), PASS] if floor <= state.cash(seat) else [PASS]
+        """In an auction only the lowest bid and the pass
+        (:func:`~boardroom.bots.congress_heuristic.auction_choices`): the heuristic
+        chooses among them as from the full list of every bid up to the bidder's cash."""
+        if state.step == AUCTION:
+            return auction_choices(state, seat)
         return list(self.title.legal_actions(state, seat))
 
     def rollout(self, state: CongressState, seat: int, actions: list[Action],
