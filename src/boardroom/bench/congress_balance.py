@@ -34,7 +34,7 @@ import json
 import multiprocessing
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -168,16 +168,24 @@ def _play_one(job: tuple[int, int, str, str | None, int, dict[str, Any]]) -> Gam
 
 
 def run(games: int, players: int, bot: str, versus: str | None, seed: int,
-        options: dict[str, Any], workers: int = 1) -> Tally:
-    """Play the games (in ``workers`` processes) and add them up in game order."""
+        options: dict[str, Any], workers: int = 1, progress: int = 0) -> Tally:
+    """Play the games (in ``workers`` processes) and add them up in game order; with
+    ``progress`` N, print a line after every N games (the first K games of a run are
+    those of ``--games K``, so a stopped run's last line is a figure of its own)."""
     tally = Tally(position_wins=[0.0] * players, seat_wins=[0.0] * players)
     start = time.perf_counter()
     jobs = [(k, players, bot, versus, seed, options) for k in range(games)]
     if workers <= 1:
-        records = [_play_one(job) for job in jobs]
+        _add_all(tally, map(_play_one, jobs), players, bot, versus, progress)
     else:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            records = pool.map(_play_one, jobs, chunksize=1)
+            _add_all(tally, pool.imap(_play_one, jobs), players, bot, versus, progress)
+    tally.seconds = time.perf_counter() - start
+    return tally
+
+
+def _add_all(tally: Tally, records: Iterable[GameRecord], players: int, bot: str,
+             versus: str | None, progress: int) -> None:
     for k, record in enumerate(records):
         tally.games += 1
         for rank, s in enumerate(record.positions):
@@ -192,8 +200,12 @@ def run(games: int, players: int, bot: str, versus: str | None, seed: int,
         versus_seat = _lineup(k, players, bot, versus)[1]
         if versus_seat >= 0:
             tally.versus_wins += record.wins[versus_seat]
-    tally.seconds = time.perf_counter() - start
-    return tally
+        if progress and tally.games % progress == 0:
+            line = f"  after {tally.games} games (seeds from the first): "
+            if versus:
+                line += f"{versus} win share {_ci(tally.versus_wins, tally.games)}, "
+            print(line + f"{tally.cpu / tally.games:.3f} s processor time a game",
+                  flush=True)
 
 
 def _ci(x: float, n: int) -> str:
@@ -271,6 +283,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data", default=None, help="a Congress data file (version 2)")
     p.add_argument("--workers", type=int, default=1,
                    help="play in this many processes (1); the figures are the same")
+    p.add_argument("--progress", type=int, default=0, metavar="N",
+                   help="print a line after every N games (0: none)")
     p.add_argument("--json", default=None, help="also write the figures to this file")
     return p
 
@@ -290,7 +304,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.versus:
             make_bot(args.versus)
         tally = run(args.games, args.players, args.bot, args.versus, args.seed, options,
-                    args.workers)
+                    args.workers, max(0, args.progress))
     except boardroom.BoardroomError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
