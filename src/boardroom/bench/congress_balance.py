@@ -5,6 +5,7 @@
     boardroom bench congress balance --players 3 --games 1000 --bot medium
     boardroom bench congress balance --players 4 --games 200 --versus hard --bot medium
     boardroom bench congress balance --players 4 --games 100 --data my-congress.toml
+    boardroom bench congress balance --games 1000 --versus hard --workers 2 --progress 25
 
 Game ``k`` uses seed ``--seed + k``; seat ``s`` gets a bot seeded ``k * 8 + s``, so every
 figure is reproducible exactly. Every figure comes with its 95% Wilson interval:
