@@ -24,9 +24,6 @@ LONG_MODULES: dict[str, str] = {
         "the lay rules and their listing, kept together for the lay-listing speed work "
         "(docs/engine-speed.md); not yet split",
     "titles/lost_atlas/rounds/merger_round.py": "the Merger Round; not yet split",
-    "titles/congress/title.py":
-        "Congress's wiring for two rules versions (setup, the v1 frame's dispatch beside "
-        "v2's, views); not yet split",
     "titles/lost_atlas/variants/solo.py":
         "the Solo Game's Conglomerate plays whole turns of every round; not yet split",
 }
@@ -46,7 +43,6 @@ LONG_FUNCTIONS: dict[str, str] = {
         "the report page's HTML, section after section (turn position first)",
     "server/app.py::add_routes":
         "the server's route table (the server is being changed by others this session)",
-    "titles/congress/data.py::parse_data": "Congress's data check (Congress is being rewritten)",
     "titles/lost_atlas/board/components.py::_Reader.mode":
         "a game mode's component check; goes with item 1's single component model",
     "titles/lost_atlas/board/mapfile.py::build": "a map file's build, one check after another",

@@ -457,9 +457,10 @@ def test_fact_the_game_ends_at_the_6th_dividend_with_treasury_payout_and_city_va
 
 
 # -- versions -----------------------------------------------------------------------------
-def test_new_games_play_rules_version_2_and_version_1_records_replay() -> None:
+def test_new_games_play_rules_version_3_and_version_1_records_replay() -> None:
     game = boardroom.new_game("congress", ["A", "B", "C"], seed=4)
-    assert game.record.rules_version == "2"
+    assert game.record.rules_version == "3" and game.state.data.version == 3
+    assert game.view(None)["rules_version"] == "3"
     old = Game("congress", ["A", "B", "C"], seed=4, rules_version="1")
     bots = [make_bot("random", seed=s) for s in range(3)]
     while not old.is_over:

@@ -59,3 +59,26 @@ def test_boardroom_render_draws_a_congress_record(tmp_path: Path) -> None:
     refused = CliRunner().invoke(cli, ["render", str(tmp_path / "old.json")])
     assert refused.exit_code != 0 and "rules version 2" in refused.output
     assert "Traceback" not in refused.output
+
+
+def test_the_names_around_liverpool_and_manchester_do_not_cover_other_locations() -> None:
+    from boardroom.titles.congress.data import load_data
+    from boardroom.titles.congress.map_labels import label_sides, name_box
+
+    data = load_data()
+    sides = label_sides(data)
+    boxes = {c.id: name_box(c.x, c.y, c.name, sides[k]) for k, c in enumerate(data.cities)}
+    near = ("LIV", "MAN", "PRE", "CHE", "CRE", "LDS", "SHF")
+    for ident in near:
+        left, top, right, bottom = boxes[ident]
+        for other in data.cities:
+            if other.id != ident:  # no other location's circle under the name
+                assert not (left < other.x + 8 and other.x - 8 < right and
+                            top < other.y + 8 and other.y - 8 < bottom), (ident, other.id)
+        for other in near:  # and no other name
+            if other != ident:
+                o = boxes[other]
+                assert not (left < o[2] and o[0] < right and top < o[3] and o[1] < bottom), \
+                    (ident, other)
+    view = boardroom.new_game("congress", ["A", "B", "C"], seed=1).view(None)
+    assert {c["id"]: c["label"] for c in view["cities"]}["LIV"] == sides[data.city_index["LIV"]]

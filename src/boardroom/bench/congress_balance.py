@@ -1,4 +1,5 @@
-"""Congress balance, measured (issue 28's targets), on rules version 2.
+"""Congress balance, measured (issue 28's targets), on the rules version new games play
+(version 3).
 
 ::
 
@@ -274,14 +275,14 @@ def report(tally: Tally, players: int, bot: str, versus: str | None) -> list[str
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="boardroom bench congress balance",
                                 description="Congress balance figures with 95% Wilson "
-                                            "intervals (rules version 2).")
+                                            "intervals (the rules version new games play).")
     p.add_argument("--games", type=int, default=200, help="games to play (200)")
     p.add_argument("--players", type=int, default=4, help="players per game (4)")
     p.add_argument("--bot", default="medium", help="the bot on every seat (medium)")
     p.add_argument("--versus", default=None,
                    help="one seat plays this bot (rotating), e.g. hard")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
-    p.add_argument("--data", default=None, help="a Congress data file (version 2)")
+    p.add_argument("--data", default=None, help="a Congress data file (format version 3)")
     p.add_argument("--workers", type=int, default=1,
                    help="play in this many processes (1); the figures are the same")
     p.add_argument("--progress", type=int, default=0, metavar="N",

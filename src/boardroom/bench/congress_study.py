@@ -27,7 +27,7 @@ and ``special_dividend`` it reports:
   want it"); and how often the active player is then a minor holder of the acquired
   company (another player holds more of it).
 
-The figures describe heuristic bots on the rules version a new game plays (version 2, the
+The figures describe heuristic bots on the rules version a new game plays (version 3, the
 frame of congress-facts.md with Boardroom's provisional values; docs/congress.md), not the
 designer's game.
 """

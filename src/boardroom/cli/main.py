@@ -340,7 +340,7 @@ def render(mapfile: str, output: str | None, png_path: str | None, phase: str | 
            coords: bool, no_legend: bool) -> None:
     """Draw a map as SVG: a Railways of the Lost Atlas JSON map file or game record (the
     map as it stands after the record's actions), or a Congress game record (rules
-    version 2: the graph, the income and months tracks)."""
+    versions 2 and 3: the graph, the income and months tracks)."""
     from boardroom.titles.lost_atlas.render import svg as render_svg
 
     if render_svg.is_game_record(mapfile) and _record_title(mapfile) == "congress":

@@ -1,9 +1,10 @@
 """Congress's game data: the map, the companies and every number of the game.
 
-Two data formats, one per rules version: ``data/congress.toml`` (format version 2, rules
-version 2: the Great Britain map and the designer's frame of congress-facts.md, every
-value Boardroom chose marked ``provisional``) and ``data/congress-1.toml`` (format version
-1, the first invented frame, kept so that rules-version-1 records replay). Both are listed
+One data file per rules version: ``data/congress.toml`` (format version 3, rules version
+3: the Great Britain map and the designer's frame of congress-facts.md, every value
+Boardroom chose marked ``provisional``), ``data/congress-2.toml`` (format version 2, the
+same keys, kept so that rules-version-2 records replay) and ``data/congress-1.toml``
+(format version 1, the first invented frame, for rules-version-1 records). All are listed
 in ``docs/congress.md``. A user may replace it with their own data (option ``data``: the
 data file's content, as TOML text or as the JSON object; never a file name: the game
 server takes options from strangers, so the title reads no file. The command line reads a
@@ -26,15 +27,18 @@ import json
 import os
 import stat
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
 from boardroom.core.errors import OptionError
 
 FORMAT = "congress-data"
-VERSIONS = (1, 2)
-"""Data format versions: 1 for rules version 1, 2 for rules version 2."""
+VERSIONS = (1, 2, 3)
+"""Data format versions, one per rules version: 1, 2 and 3 (3 has format 2's keys; the
+number says which rules version the file belongs to)."""
+CURRENT = 3
+"""The data format (and rules version) a new game plays."""
 FOUNDING = "founding"
 MERGER = "merger"
 CITY = "city"
@@ -106,6 +110,9 @@ class Rules:
     founding_supply_after_switch: bool = False
     """Version 2: after the switch a founding company's merger supply may be Capitalised
     too once its pool is empty (Boardroom's, provisional)."""
+    position_cash: dict[int, tuple[int, ...]] | None = None
+    """Version 3: each opening position's starting cash (the first to act first), by
+    player count; a count not listed gives everyone ``starting_cash``."""
 
     def cost_of(self, action: str) -> int:
         """Months an action costs (version 2)."""
@@ -221,24 +228,35 @@ def parse_data(raw: object, source: str) -> Data:
         _unknown(map_t, (), f"{source}: [map]")
         _provisional(map_t, "map", marks)
     game_t = _table(root.get("game"), f"{source}: [game]")
-    rules = _rules(game_t, source, marks) if version == 1 else _rules_2(game_t, source, marks)
+    rules = _rules(game_t, source, marks, version)
+    cities, index = _cities(root, source, version, marks)
+    links, between = _links(root, source, cities, index, marks)
+    companies, cindex, home_of = _companies(root, source, cities, index, marks)
+    if set(cindex) & set(index):
+        clash = sorted(set(cindex) & set(index))
+        raise DataError(f"{source}: ids used by both a city and a company: {', '.join(clash)}")
+    links_at = tuple(tuple(k for k, ln in enumerate(links) if c in (ln.a, ln.b))
+                     for c in range(len(cities)))
+    return Data(source, version, rules, tuple(cities), tuple(links), tuple(companies), index,
+                cindex, links_at, between, home_of, tuple(marks))
+
+
+def _cities(root: dict[str, Any], source: str, version: int,
+            marks: list[tuple[str, str]]) -> tuple[list[City], dict[str, int]]:
+    """``cities``: version 1 gives id, name, value; later versions kind and x, y too."""
     cities: list[City] = []
     index: dict[str, int] = {}
     for n, item in enumerate(_list(root.get("cities"), f"{source}: cities")):
         where = f"{source}: cities[{n}]"
         t = _table(item, where)
-        if version == 1:
-            _unknown(t, ("id", "name", "value"), where)
-            city = City(_str(t.get("id"), f"{where}.id"), _str(t.get("name"), f"{where}.name"),
-                        _int(t.get("value"), f"{where}.value", 0))
-        else:
-            _unknown(t, ("id", "name", "value", "kind", "x", "y"), where)
-            kind = t.get("kind", CITY)
-            if kind not in (CITY, PORT):
-                raise DataError(f"{where}.kind: 'city' or 'port', not {kind!r}")
-            city = City(_str(t.get("id"), f"{where}.id"), _str(t.get("name"), f"{where}.name"),
-                        _int(t.get("value"), f"{where}.value", 0), kind,
-                        _int(t.get("x", 0), f"{where}.x"), _int(t.get("y", 0), f"{where}.y"))
+        _unknown(t, ("id", "name", "value") if version == 1 else
+                 ("id", "name", "value", "kind", "x", "y"), where)
+        kind = t.get("kind", CITY)
+        if kind not in (CITY, PORT):
+            raise DataError(f"{where}.kind: 'city' or 'port', not {kind!r}")
+        city = City(_str(t.get("id"), f"{where}.id"), _str(t.get("name"), f"{where}.name"),
+                    _int(t.get("value"), f"{where}.value", 0), kind,
+                    _int(t.get("x", 0), f"{where}.x"), _int(t.get("y", 0), f"{where}.y"))
         if city.id in index:
             raise DataError(f"{where}: city id {city.id!r} appears twice")
         _check_id(city.id, where)
@@ -247,6 +265,12 @@ def parse_data(raw: object, source: str) -> Data:
         _provisional(t, f"cities.{city.id}", marks)
     if len(cities) < 2:
         raise DataError(f"{source}: the map needs at least two cities")
+    return cities, index
+
+
+def _links(root: dict[str, Any], source: str, cities: list[City], index: dict[str, int],
+           marks: list[tuple[str, str]]) -> tuple[list[Link], dict[frozenset[int], int]]:
+    """``[links] list``: [city, city, cost], at most one end a foreign port."""
     links_t = _table(root.get("links"), f"{source}: [links]")
     _unknown(links_t, ("list",), f"{source}: [links]")
     _provisional(links_t, "links", marks)
@@ -269,6 +293,13 @@ def parse_data(raw: object, source: str) -> Data:
             raise DataError(f"{where}: {entry[0]}-{entry[1]} appears twice")
         between[key] = len(links)
         links.append(Link(a, b, _int(entry[2], f"{where} cost", 0)))
+    return links, between
+
+
+def _companies(root: dict[str, Any], source: str, cities: list[City], index: dict[str, int],
+               marks: list[tuple[str, str]]
+               ) -> tuple[list[Company], dict[str, int], dict[int, int]]:
+    """``[[companies]]``: founding and merger companies, one home station each."""
     companies: list[Company] = []
     cindex: dict[str, int] = {}
     home_of: dict[int, int] = {}
@@ -305,61 +336,21 @@ def parse_data(raw: object, source: str) -> Data:
         _provisional(t, f"companies.{cid}", marks)
     if not any(c.kind == FOUNDING for c in companies):
         raise DataError(f"{source}: at least one founding company is needed")
-    if set(cindex) & set(index):
-        clash = sorted(set(cindex) & set(index))
-        raise DataError(f"{source}: ids used by both a city and a company: {', '.join(clash)}")
-    links_at = tuple(tuple(k for k, ln in enumerate(links) if c in (ln.a, ln.b))
-                     for c in range(len(cities)))
-    return Data(source, version, rules, tuple(cities), tuple(links), tuple(companies), index,
-                cindex, links_at, between, home_of, tuple(marks))
+    return companies, cindex, home_of
 
 
-def _rules(t: dict[str, Any], source: str, marks: list[tuple[str, str]]) -> Rules:
-    where = f"{source}: game"
-    _unknown(t, _GAME_KEYS, where)
-    missing = [k for k in _GAME_KEYS if k not in t]
-    if missing:
-        raise DataError(f"{where}: missing {', '.join(missing)}")
-    players = tuple(_int(p, f"{where}.players", 2) for p in _list(t["players"], where))
-    if not players:
-        raise DataError(f"{where}.players: at least one player count")
-    cash_t = _table(t["starting_cash"], f"{where}.starting_cash")
-    cash: dict[int, int] = {}
-    for key, value in cash_t.items():
-        if not str(key).isdigit():
-            raise DataError(f"{where}.starting_cash: keys are player counts, not {key!r}")
-        cash[int(key)] = _int(value, f"{where}.starting_cash.{key}")
-    for n in players:
-        if n not in cash:
-            raise DataError(f"{where}.starting_cash: no amount for {n} players")
-    _provisional(t, "game", marks)
-    return Rules(
-        players=players, starting_cash=cash,
-        rounds_per_dividend=_int(t["rounds_per_dividend"], f"{where}.rounds_per_dividend", 1),
-        general_dividends=_int(t["general_dividends"], f"{where}.general_dividends", 1),
-        links_per_expand=_int(t["links_per_expand"], f"{where}.links_per_expand", 1),
-        min_bid=_int(t["min_bid"], f"{where}.min_bid", 1),
-        develop_cost=_int(t["develop_cost"], f"{where}.develop_cost"),
-        develop_step=_int(t["develop_step"], f"{where}.develop_step", 1),
-        develop_max_per_city=_int(t["develop_max_per_city"], f"{where}.develop_max_per_city"),
-        develop_markers=_int(t["develop_markers"], f"{where}.develop_markers"),
-        income_max=_int(t["income_max"], f"{where}.income_max", 1),
-        bank=_int(t["bank"], f"{where}.bank"),
-    )
-
-
-def _rules_2(t: dict[str, Any], source: str, marks: list[tuple[str, str]]) -> Rules:
-    """Version 2's ``[game]``: the months track and the designer's frame."""
-    where = f"{source}: game"
-    _unknown(t, _GAME_KEYS_2, where)
-    missing = [k for k in _GAME_KEYS_2 if k not in t]
+def _players(t: dict[str, Any], where: str, keys: tuple[str, ...],
+             minimum: dict[str, int]) -> tuple[tuple[int, ...], dict[str, dict[int, int]]]:
+    """``players`` and the tables keyed by player count (``starting_cash``...): every
+    count listed must have a value."""
+    missing = [k for k in keys if k not in t]
     if missing:
         raise DataError(f"{where}: missing {', '.join(missing)}")
     players = tuple(_int(p, f"{where}.players", 2) for p in _list(t["players"], where))
     if not players:
         raise DataError(f"{where}.players: at least one player count")
     per_count: dict[str, dict[int, int]] = {}
-    for key, least in (("starting_cash", 0), ("round_months", 1)):
+    for key, least in minimum.items():
         table = _table(t[key], f"{where}.{key}")
         out: dict[int, int] = {}
         for count, value in table.items():
@@ -370,6 +361,36 @@ def _rules_2(t: dict[str, Any], source: str, marks: list[tuple[str, str]]) -> Ru
             if n not in out:
                 raise DataError(f"{where}.{key}: no value for {n} players")
         per_count[key] = out
+    return players, per_count
+
+
+def _rules(t: dict[str, Any], source: str, marks: list[tuple[str, str]],
+           version: int) -> Rules:
+    """``[game]``: format 1's numbers, or (formats 2 and 3) the months track's frame."""
+    where = f"{source}: game"
+    first = version == 1
+    keys = _GAME_KEYS if first else _GAME_KEYS_2
+    _unknown(t, (*keys, "position_cash") if version >= 3 else keys, where)
+    players, per_count = _players(t, where, keys, {"starting_cash": 0} if first else
+                                  {"starting_cash": 0, "round_months": 1})
+
+    def number(key: str, least: int = 0) -> int:
+        return _int(t[key], f"{where}.{key}", least)
+
+    rules = Rules(
+        players=players, starting_cash=per_count["starting_cash"],
+        rounds_per_dividend=number("rounds_per_dividend", 1) if first else 1,
+        general_dividends=number("general_dividends", 1),
+        links_per_expand=number("links_per_expand", 1) if first else 2,
+        min_bid=number("min_bid", 1), develop_cost=number("develop_cost"),
+        develop_step=number("develop_step", 1),
+        develop_max_per_city=number("develop_max_per_city"),
+        develop_markers=number("develop_markers"), income_max=number("income_max", 1),
+        bank=number("bank"),
+    )
+    _provisional(t, "game", marks)
+    if first:
+        return rules
     months_t = _table(t["months"], f"{where}.months")
     _unknown(months_t, MONTH_ACTIONS, f"{where}.months")
     months = {}
@@ -383,33 +404,43 @@ def _rules_2(t: dict[str, Any], source: str, marks: list[tuple[str, str]]) -> Ru
                       ("founding_supply_after_switch", founding_supply)):
         if not isinstance(flag, bool):
             raise DataError(f"{where}.{key}: true or false, not {flag!r}")
-    dividends = _int(t["general_dividends"], f"{where}.general_dividends", 1)
-    switch = _int(t["switch_dividend"], f"{where}.switch_dividend", 0)
-    _provisional(t, "game", marks)
-    return Rules(
-        players=players, starting_cash=per_count["starting_cash"],
-        rounds_per_dividend=1, general_dividends=dividends, links_per_expand=2,
-        min_bid=_int(t["min_bid"], f"{where}.min_bid", 1),
-        develop_cost=_int(t["develop_cost"], f"{where}.develop_cost"),
-        develop_step=_int(t["develop_step"], f"{where}.develop_step", 1),
-        develop_max_per_city=_int(t["develop_max_per_city"], f"{where}.develop_max_per_city"),
-        develop_markers=_int(t["develop_markers"], f"{where}.develop_markers"),
-        income_max=_int(t["income_max"], f"{where}.income_max", 1),
-        bank=_int(t["bank"], f"{where}.bank"),
-        switch_dividend=switch, round_months=per_count["round_months"], months=months,
-        second_link_factor=_int(t["second_link_factor"], f"{where}.second_link_factor", 1),
-        max_links_per_city=_int(t["max_links_per_city"], f"{where}.max_links_per_city", 1),
-        develop_locations=_int(t["develop_locations"], f"{where}.develop_locations", 1),
-        share_value_per_city=_int(t["share_value_per_city"], f"{where}.share_value_per_city"),
+    return replace(
+        rules, switch_dividend=number("switch_dividend"),
+        round_months=per_count["round_months"], months=months,
+        second_link_factor=number("second_link_factor", 1),
+        max_links_per_city=number("max_links_per_city", 1),
+        develop_locations=number("develop_locations", 1),
+        share_value_per_city=number("share_value_per_city"),
         treasury_payout=payout, founding_supply_after_switch=founding_supply,
+        position_cash=_position_cash(t, where, players) if "position_cash" in t else None,
     )
 
 
-SHIPPED = {2: "congress/data/congress.toml", 1: "congress/data/congress-1.toml"}
+def _position_cash(t: dict[str, Any], where: str,
+                   players: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Format 3's ``position_cash``: {count: [cash of the 1st to act, the 2nd, ...]}."""
+    table = _table(t["position_cash"], f"{where}.position_cash")
+    out: dict[int, tuple[int, ...]] = {}
+    for count, amounts in table.items():
+        here = f"{where}.position_cash.{count}"
+        if not str(count).isdigit() or int(count) not in players:
+            raise DataError(f"{here}: keys are player counts of the game, not {count!r}")
+        cash = tuple(_int(a, here) for a in _list(amounts, here))
+        if len(cash) != int(count):
+            raise DataError(f"{here}: one amount for each of the {count} positions")
+        if list(cash) != sorted(cash):
+            raise DataError(f"{here}: lower cash acts earlier (congress-facts.md), so the "
+                            f"amounts may not fall from one position to the next")
+        out[int(count)] = cash
+    return out
+
+
+SHIPPED = {3: "congress/data/congress.toml", 2: "congress/data/congress-2.toml",
+           1: "congress/data/congress-1.toml"}
 """The shipped data file of each data version."""
 
 
-def shipped_raw(version: int = 2) -> dict[str, Any]:
+def shipped_raw(version: int = CURRENT) -> dict[str, Any]:
     """The shipped data file's content (a fresh dict) of data ``version``."""
     name = SHIPPED[version].removeprefix("congress/")
     text = resources.files("boardroom.titles.congress").joinpath(name)
@@ -461,7 +492,7 @@ def read_file(path: str) -> dict[str, Any]:
 _CACHE: dict[str, Data] = {}
 
 
-def load_data(raw: dict[str, Any] | None = None, version: int = 2) -> Data:
+def load_data(raw: dict[str, Any] | None = None, version: int = CURRENT) -> Data:
     """The checked data: the shipped file of data ``version`` (None) or a user's object;
     remembered by content."""
     key = str(version) if raw is None else json.dumps(raw, sort_keys=True)

@@ -1,13 +1,14 @@
-"""Congress's board as SVG (rules version 2): the Great Britain graph, the income track,
-the months track with every player's marker and the General Dividend markers.
+"""Congress's board as SVG (rules versions 2 and 3): the Great Britain graph, the income
+track, the months track with every player's marker and the General Dividend markers.
 
 Drawn from a seat's view (:meth:`CongressTitle.view`; Congress hides nothing), so the
 same function draws a running game or a finished record:
 
 * the map: every location at its ``x, y``; a city a circle (its value inside, sized by
   value), a foreign port a square; a home station ringed in its company's colour with the
-  company's id; an unbuilt link a thin dashed grey line (foreign links dotted), a built
-  link a thick line in its owner's colour;
+  company's id; each name on the side the view gives (``label``, :mod:`.map_labels`); an
+  unbuilt link a thin dashed grey line (foreign links dotted), a built link a thick line
+  in its owner's colour;
 * the income track: a scale from 0 to the track's top with each active company's marker;
 * the months track: the months of the six rounds with a General Dividend marker at each
   round's cut-off (filled once paid, the switch dividend marked), and every player's
@@ -25,6 +26,8 @@ from __future__ import annotations
 
 from html import escape
 from typing import Any
+
+from boardroom.titles.congress.map_labels import OFFSET
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
            "#17becf", "#8c564b", "#e377c2", "#bcbd22", "#393b79")
@@ -97,7 +100,10 @@ def _map(view: dict[str, Any], colour: dict[str, str]) -> list[str]:
                        f'stroke-width="{width}"/>')
         out.append(_text(x, y + 4, str(city["value"]), 11, "middle", "bold"))
         label = city["name"] + (f" ({home})" if home else "")
-        out.append(_text(x + r + 2, y - r + 2, label, 10, fill=ring if home else "#333"))
+        sx, sy = OFFSET.get(city.get("label", "ne"), (1, -1))
+        anchor = "start" if sx > 0 else "end" if sx < 0 else "middle"
+        out.append(_text(x + sx * (r + 2), y + 4 + sy * (r + (2 if sx else 8)), label, 10,
+                         anchor, fill=ring if home else "#333"))
     out.append("</g>")
     return out
 

@@ -168,7 +168,13 @@ class CongressState:
 
     @property
     def version(self) -> int:
-        """The rules version's frame: 1 (the first frame) or 2 (the months track)."""
+        """The frame the rules version plays on: 1 (the first frame) or 2 (the months
+        track: rules versions 2 and 3, which differ in their data file only)."""
+        return 1 if self.data.version == 1 else 2
+
+    @property
+    def rules_version(self) -> int:
+        """The rules version itself (1, 2 or 3): its data file's format version."""
         return self.data.version
 
     @property

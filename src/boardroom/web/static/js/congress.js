@@ -1,4 +1,4 @@
-// The Congress table (rules version 2): the Great Britain graph drawn as SVG (locations
+// The Congress table (rules versions 2 and 3): the Great Britain graph drawn as SVG (locations
 // with their values, foreign ports, links with their costs, each company's track in its
 // colour, home stations), the months track with every player's marker and the General
 // Dividends, the income track, the companies' charters and the players. Every decision is
@@ -41,6 +41,15 @@ function band(a, b, half, trim) {
 }
 
 function pairKey(a, b) { return [a, b].sort().join("-"); }
+
+// a location's name on the side the view gives (`label`: e, w, n, s, ne, nw, se, sw;
+// titles/congress/map_labels.py chooses it so that names do not cover each other)
+const SIDES = {e: [1, 0], w: [-1, 0], n: [0, -1], s: [0, 1], ne: [1, -1], nw: [-1, -1], se: [1, 1], sw: [-1, 1]};
+function nameText(c, port) {
+  const [sx, sy] = SIDES[c.label] || SIDES.e;
+  return el("text", {x: c.x + sx * (port ? 11 : 10.5), y: c.y + 3.5 + sy * (sx ? 9 : sy < 0 ? 15 : 24), class: "cg-name",
+    "text-anchor": sx > 0 ? "start" : sx < 0 ? "end" : "middle"}, c.name);
+}
 
 function textOn(colour) {
   const n = parseInt(colour.slice(1), 16);
@@ -204,7 +213,7 @@ export class CongressTable {
         ? el("rect", {x: c.x - 8, y: c.y - 8, width: 16, height: 16, rx: 3, class: "cg-node"})
         : el("circle", {cx: c.x, cy: c.y, r: 8.5, class: "cg-node" + (c.developed ? " developed" : "")});
       g.append(shape, el("text", {x: c.x, y: c.y + 3.5, class: "cg-value"}, c.value),
-        el("text", {x: c.x + (port ? 11 : 10.5), y: c.y + 3.5, class: "cg-name"}, c.name),
+        nameText(c, port),
         el("title", {}, `${c.name} (${c.id})${port ? ", a foreign port" : ""}: value ${c.value}` +
           (c.developed ? `, developed ${c.developed} time${c.developed === 1 ? "" : "s"}` : "") +
           (home ? `; home station of ${home.id}` : "")));
@@ -439,18 +448,19 @@ export class CongressTable {
       h("p.muted", {}, "Each row is one choice, with what every player would receive."));
     const names = view.players.map((p) => p.name);
     const table = h("table.cg-merge", {id: "cg-merge"},
-      h("thead", {}, h("tr", {}, h("th", {}, "Acquired → acquirer"), chooser ? h("th", {}, "Pays") : "",
-        names.map((n) => h("th", {}, n)), h("th", {}, "Income after"), h("th", {}, ""))));
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Acquired → acquirer"), chooser ? h("th", {}, "Pays") : "",
+        names.map((n) => h("th", {}, n)), h("th", {}, "Income after"))));
     const body = h("tbody");
     for (const a of legal.merge) {
       const cells = names.map(() => h("td.num", {}, "…"));
       const income = h("td.num", {}, "…");
+      // the Choose button first, so that it is never under the table's sideways scroll
       body.append(h("tr", {"data-notation": a.notation},
+        h("td", {}, h("button.primary.cg-merge-do", {dataset: {notation: a.notation}, title: a.label,
+          onclick: () => ctx.act(a.notation)}, "Choose")),
         h("td", {}, h("span.swatch", {style: {background: this.colour[a.acquired]}}), ` ${a.acquired} → `,
           h("span.swatch", {style: {background: this.colour[a.acquirer]}}), ` ${a.acquirer}`),
-        chooser ? h("td", {}, a.payer) : "", cells, income,
-        h("td", {}, h("button.primary.cg-merge-do", {dataset: {notation: a.notation}, title: a.label,
-          onclick: () => ctx.act(a.notation)}, "Choose"))));
+        chooser ? h("td", {}, a.payer) : "", cells, income));
       this.preview(a.notation).then((p) => {
         if (!p.legal) return;
         p.players.forEach((pl, i) => {
