@@ -6,6 +6,7 @@
     boardroom bench congress balance --players 3 --games 1000 --bot medium
     boardroom bench congress balance --players 4 --games 200 --versus hard --bot medium
     boardroom bench congress balance --players 4 --games 100 --data my-congress.toml
+    boardroom bench congress balance --games 1000 --versus hard --workers 2 --progress 25
 
 Game ``k`` uses seed ``--seed + k``; seat ``s`` gets a bot seeded ``k * 8 + s``, so every
 figure is reproducible exactly. Every figure comes with its 95% Wilson interval:
@@ -19,7 +20,9 @@ figure is reproducible exactly. Every figure comes with its 95% Wilson interval:
   found no bidder as a pass (it changes nothing but the months);
 * **actions** — each action's share of the turns (Capitalise, Expand, Develop, pass);
 * with ``--versus BOT``: one seat plays BOT and the others ``--bot``; BOT's seat and turn
-  position rotate with the game number; BOT's win share against the even share 1/n.
+  position rotate with the game number; BOT's win share against the even share 1/n;
+* **processor time** per game (the games' own, summed over ``--workers`` processes; the
+  figures do not depend on the number of workers, only on the seeds).
 
 Targets (issue 28): no turn position wins more than twice as often as another; at least
 90% of games alive; each of Capitalise, Expand and Develop in at least 5% of turns;
@@ -30,9 +33,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +74,8 @@ class GameRecord:
     turn_actions: list[str]
     alive: bool
     alive_strict: bool
+    cpu: float = 0.0
+    """Processor time the game took (its bots' decisions and the rules)."""
 
 
 @dataclass
@@ -82,6 +88,8 @@ class Tally:
     alive_strict: int = 0
     versus_wins: float = 0.0
     seconds: float = 0.0
+    cpu: float = 0.0
+    """Processor time of the games, summed over the workers."""
 
 
 def _kind(action: object) -> str:
@@ -97,6 +105,7 @@ def _kind(action: object) -> str:
 def play(players: int, seed: int, bots: Sequence[str],
          options: dict[str, Any]) -> tuple[Game, GameRecord]:
     """One game, seat ``s`` played by ``bots[s]``; what it contributes."""
+    cpu = time.process_time()
     names = [f"P{s + 1}" for s in range(players)]
     game = boardroom.new_game("congress", names, seed=seed, options=options)
     players_bots = [make_bot(bots[s], seed=seed * 8 + s) for s in range(players)]
@@ -137,7 +146,8 @@ def play(players: int, seed: int, bots: Sequence[str],
         tail = flags[len(flags) - len(flags) // 3:] if flags else []
         return bool(tail) and sum(tail) >= ALIVE_SHARE * len(tail)
 
-    return game, GameRecord(positions, wins, turn_actions, lively(decisions), lively(strict))
+    return game, GameRecord(positions, wins, turn_actions, lively(decisions), lively(strict),
+                            time.process_time() - cpu)
 
 
 def _sold(game: Game) -> bool:
@@ -145,17 +155,40 @@ def _sold(game: Game) -> bool:
     return any(" buys a " in line for line in game.log[-8:])
 
 
+def _lineup(k: int, players: int, bot: str, versus: str | None) -> tuple[list[str], int]:
+    """Game ``k``'s bots and the seat of ``versus`` (-1: none)."""
+    bots = [bot] * players
+    if not versus:
+        return bots, -1
+    bots[k % players] = versus
+    return bots, k % players
+
+
+def _play_one(job: tuple[int, int, str, str | None, int, dict[str, Any]]) -> GameRecord:
+    k, players, bot, versus, seed, options = job
+    return play(players, seed + k, _lineup(k, players, bot, versus)[0], options)[1]
+
+
 def run(games: int, players: int, bot: str, versus: str | None, seed: int,
-        options: dict[str, Any]) -> Tally:
+        options: dict[str, Any], workers: int = 1, progress: int = 0) -> Tally:
+    """Play the games (in ``workers`` processes) and add them up in game order; with
+    ``progress`` N, print a line after every N games (the first K games of a run are
+    those of ``--games K``, so a stopped run's last line is a figure of its own)."""
     tally = Tally(position_wins=[0.0] * players, seat_wins=[0.0] * players)
     start = time.perf_counter()
-    for k in range(games):
-        bots = [bot] * players
-        versus_seat = -1
-        if versus:
-            versus_seat = k % players
-            bots[versus_seat] = versus
-        _, record = play(players, seed + k, bots, options)
+    jobs = [(k, players, bot, versus, seed, options) for k in range(games)]
+    if workers <= 1:
+        _add_all(tally, map(_play_one, jobs), players, bot, versus, progress)
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            _add_all(tally, pool.imap(_play_one, jobs), players, bot, versus, progress)
+    tally.seconds = time.perf_counter() - start
+    return tally
+
+
+def _add_all(tally: Tally, records: Iterable[GameRecord], players: int, bot: str,
+             versus: str | None, progress: int) -> None:
+    for k, record in enumerate(records):
         tally.games += 1
         for rank, s in enumerate(record.positions):
             tally.position_wins[rank] += record.wins[s]
@@ -165,10 +198,16 @@ def run(games: int, players: int, bot: str, versus: str | None, seed: int,
             tally.actions[kind] += 1
         tally.alive += record.alive
         tally.alive_strict += record.alive_strict
+        tally.cpu += record.cpu
+        versus_seat = _lineup(k, players, bot, versus)[1]
         if versus_seat >= 0:
             tally.versus_wins += record.wins[versus_seat]
-    tally.seconds = time.perf_counter() - start
-    return tally
+        if progress and tally.games % progress == 0:
+            line = f"  after {tally.games} games (seeds from the first): "
+            if versus:
+                line += f"{versus} win share {_ci(tally.versus_wins, tally.games)}, "
+            print(line + f"{tally.cpu / tally.games:.3f} s processor time a game",
+                  flush=True)
 
 
 def _ci(x: float, n: int) -> str:
@@ -182,6 +221,7 @@ def figures(tally: Tally, players: int) -> dict[str, Any]:
     shares = [w / n for w in tally.position_wins] if n else []
     return {
         "games": n, "players": players, "seconds": round(tally.seconds, 1),
+        "cpu_per_game": tally.cpu / n if n else 0.0,
         "position_win_share": [{"position": k + 1, "share": w / n,
                                 "interval": wilson(w, n)}
                                for k, w in enumerate(tally.position_wins)],
@@ -205,7 +245,8 @@ def report(tally: Tally, players: int, bot: str, versus: str | None) -> list[str
     f = figures(tally, players)
     what = f"{bot} on every seat" if not versus else f"one {versus} against {bot}"
     lines = [f"congress balance: {n} games, {players} players, {what} "
-             f"({tally.seconds:.0f} s)", "  win share by turn position (first to act = 1):"]
+             f"({tally.seconds:.0f} s wall clock, {tally.cpu / n:.3f} s processor time "
+             f"a game)", "  win share by turn position (first to act = 1):"]
     for k, w in enumerate(tally.position_wins):
         lines.append(f"    position {k + 1}: {_ci(w, n)}")
     ratio = f["position_ratio"]
@@ -242,6 +283,10 @@ def parser() -> argparse.ArgumentParser:
                    help="one seat plays this bot (rotating), e.g. hard")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
     p.add_argument("--data", default=None, help="a Congress data file (format version 3)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="play in this many processes (1); the figures are the same")
+    p.add_argument("--progress", type=int, default=0, metavar="N",
+                   help="print a line after every N games (0: none)")
     p.add_argument("--json", default=None, help="also write the figures to this file")
     return p
 
@@ -251,6 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.games < 1:
         p.error("--games must be at least 1")
+    if args.workers < 1:
+        p.error("--workers must be at least 1")
     try:
         options: dict[str, Any] = {}
         if args.data:
@@ -258,7 +305,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         make_bot(args.bot)
         if args.versus:
             make_bot(args.versus)
-        tally = run(args.games, args.players, args.bot, args.versus, args.seed, options)
+        tally = run(args.games, args.players, args.bot, args.versus, args.seed, options,
+                    args.workers, max(0, args.progress))
     except boardroom.BoardroomError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

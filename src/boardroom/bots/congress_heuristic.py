@@ -40,8 +40,9 @@ from boardroom.bots.base import Bot, register_bot
 from boardroom.core.game import Game
 from boardroom.core.rng import Rng
 from boardroom.core.title import Action
-from boardroom.titles.congress import capitalise, develop, dividends, expand
+from boardroom.titles.congress import capitalise, dividends, expand
 from boardroom.titles.congress.actions import (
+    PASS,
     Bid,
     Develop,
     DevelopLink,
@@ -54,11 +55,9 @@ from boardroom.titles.congress.actions import (
 )
 from boardroom.titles.congress.state import (
     ACTIVE,
-    ALL_STARTED,
     AUCTION,
     EXPAND_MORE,
     FREE_LINK,
-    MERGE,
     MERGER_AUCTION,
     START,
     TURN,
@@ -140,6 +139,45 @@ def merge_gain(state: CongressState, seat: int, acquired: int, acquirer: int,
     return sd + left * (after - before)
 
 
+def auction_choices(state: CongressState, seat: int) -> list[Action]:
+    """The bidder's choices the bot considers: the lowest bid (when it can pay it) and the
+    pass. It bids the lowest or passes (:meth:`CongressBot._bid`), so it chooses as from
+    the full legal list of every bid up to its cash, which need not be built."""
+    floor = capitalise.bid_floor(state)
+    return [Bid(floor), PASS] if floor <= state.cash(seat) else [PASS]
+
+
+class Reads:
+    """What one decision reads many times, read once: the seat's income share of every
+    company (``mine``) and, for Develop, how many links of each company it holds a share
+    of end at each city (the count :func:`~boardroom.titles.congress.develop.income_gain`
+    makes, kept per city)."""
+
+    __slots__ = ("_ends", "mine")
+
+    def __init__(self, state: CongressState, seat: int) -> None:
+        self.mine = [my_income_share(state, c, seat) for c in range(len(state.data.companies))]
+        self._ends: list[tuple[float, dict[int, int]]] | None = None
+
+    def develop_gain(self, state: CongressState, frm: int, to: int) -> float:
+        """The seat's part of the income developing ``frm`` and ``to`` adds: the sum over
+        the active companies of its income share times ``develop.income_gain`` (a company
+        it holds no share of adds exactly 0.0, so it is left out)."""
+        if self._ends is None:
+            held = [c for c, st in enumerate(state.status) if st == ACTIVE and self.mine[c]]
+            ends: dict[int, dict[int, int]] = {c: {} for c in held}
+            links = state.data.links
+            for link, owner in enumerate(state.owner):
+                at = ends.get(owner)
+                if at is not None:
+                    ln = links[link]
+                    at[ln.a] = at.get(ln.a, 0) + 1
+                    at[ln.b] = at.get(ln.b, 0) + 1
+            self._ends = [(self.mine[c], ends[c]) for c in held]
+        step = state.data.rules.develop_step
+        return sum(mine * (step * (at.get(frm, 0) + at.get(to, 0))) for mine, at in self._ends)
+
+
 class CongressBot(Bot):
     """Plays Congress by the rules of thumb in the module doc."""
 
@@ -149,28 +187,34 @@ class CongressBot(Bot):
         self.rng = Rng(seed)
 
     def choose(self, game: Game, seat: int) -> Action:
-        actions = self.options(game, seat)
+        if game.title.name == "congress" and game.state.step == AUCTION \
+                and seat in game.to_act:
+            actions = auction_choices(game.state, seat)
+        else:
+            actions = self.options(game, seat)
         if len(actions) == 1 or game.title.name != "congress":
             return actions[self.rng.below(len(actions))]
-        state: CongressState = game.state
+        return self.decide(game.state, seat, actions)
+
+    def decide(self, state: CongressState, seat: int, actions: list[Action]) -> Action:
+        """The choice among ``actions``, the legal actions of ``seat`` in ``state`` (more
+        than one; the search hands its own list, so it is not listed twice)."""
         step = state.step
         if step == AUCTION:
             return self._bid(state, seat, actions)
-        if step == MERGE:
-            return self._best(state, seat, actions)
         if step == START:
             return self._start(state, seat, actions)
-        if step in (ALL_STARTED, EXPAND_MORE):
-            return self._best(state, seat, actions)
         return self._best(state, seat, actions)
 
     # -- scoring ------------------------------------------------------------------------------
-    def _score(self, state: CongressState, seat: int, action: Action) -> float:
+    def score(self, state: CongressState, seat: int, action: Action, reads: Reads) -> float:
+        """The action's value to ``seat`` in expected money (``reads``: see :class:`Reads`);
+        :meth:`decide` takes the highest (auction bids and merger starts aside)."""
         data = state.data
         if isinstance(action, Pass | Done):
             return 0.0
         if state.version == 2 and state.step in (TURN, EXPAND_MORE, FREE_LINK):
-            return self._score_2(state, seat, action)
+            return self._score_2(state, seat, action, reads)
         if isinstance(action, Nominate):
             company = data.company_index[action.company]
             surplus = BID_FRACTION * share_worth(state, company) - data.rules.min_bid
@@ -199,7 +243,8 @@ class CongressBot(Bot):
                 0.01 * state.held(acquirer, seat)
         return 0.0
 
-    def _score_2(self, state: CongressState, seat: int, action: Action) -> float:
+    def _score_2(self, state: CongressState, seat: int, action: Action,
+                 reads: Reads) -> float:
         """Version 2: expected money per month of the bot's time."""
         data = state.data
         rules = data.rules
@@ -208,13 +253,13 @@ class CongressBot(Bot):
             company = data.company_index[action.company]
             worth = share_worth(state, company)
             surplus = BID_FRACTION * worth - 3 * month_value(state) - rules.min_bid
-            mine = my_income_share(state, company, seat) if state.issued(company) else 0.0
+            mine = reads.mine[company]
             # a sale funds a company it holds; a no-bid costs it 3 months
             return (0.5 * surplus + mine * 10.0) / rules.cost_of("capitalise")
         if isinstance(action, Expand):
             company = data.company_index[action.company]
             frm, to = data.city_index[action.frm], data.city_index[action.to]
-            mine = my_income_share(state, company, seat)
+            mine = reads.mine[company]
             if state.step == FREE_LINK:
                 return state.value[frm] + state.value[to]
             target = expand.home_company(state, to, besides=company)
@@ -228,13 +273,13 @@ class CongressBot(Bot):
             return gain / months
         if isinstance(action, DevelopLink):
             frm, to = data.city_index[action.frm], data.city_index[action.to]
-            gain = sum(my_income_share(state, c, seat) * develop.income_gain(state, c, (frm, to))
-                       for c, st in enumerate(state.status) if st == ACTIVE)
+            gain = reads.develop_gain(state, frm, to)
             return (left * gain - rules.develop_cost) / rules.cost_of("develop")
         return 0.0
 
     def _best(self, state: CongressState, seat: int, actions: list[Action]) -> Action:
-        scored = [(self._score(state, seat, a), a) for a in actions]
+        reads = Reads(state, seat)
+        scored = [(self.score(state, seat, a, reads), a) for a in actions]
         top = max(s for s, _ in scored)
         best = [a for s, a in scored if s >= top - 1e-9]
         return best[self.rng.below(len(best))]

@@ -51,7 +51,8 @@ HARD: dict[str, SearchConfig] = {
     "acquire": SearchConfig(iterations=60, depth=2, horizon=6, widen=1.5, explore=0.4),
     "lost_atlas": SearchConfig(iterations=6, depth=1, horizon=400, flat=1, cycles=3,
                                max_steps=1000, keep=0.02),
-    "congress": SearchConfig(iterations=12, depth=1, horizon=30, widen=1.5, explore=0.4),
+    "congress": SearchConfig(iterations=1, depth=1, horizon=400, flat=1, cycles=2,
+                             max_steps=1000),
 }
 """The ``hard`` level's search, per title: at most about a second a decision here."""
 
@@ -200,5 +201,5 @@ register_bot("medium", _medium, "level 2 of 3: the one-ply bot (greedy for Acqui
 register_bot("hard", _hard, "level 3 of 3: the search bot at its per-title budget "
              "(Acquire 60 iterations; Lost Atlas 6 rollouts of share, train, payout "
              "and merger decisions, three cycles on (Long: two) or to the end; "
-             "Congress 30 played "
-             "out to the end; about a second a decision at most)")
+             "Congress one rollout of two turns of every player per candidate, the "
+             "heuristic's best of each kind of turn; about a second a decision at most)")

@@ -102,6 +102,14 @@ class Domain(ABC, Generic[S]):
     def evaluate(self, state: S) -> list[float]:
         """Each seat's score in 0..1 (a finished game: 1 for a winner, 0 otherwise)."""
 
+    def rollout_actions(self, state: S, seat: int) -> list[Action]:
+        """The actions a rollout chooses among: the legal ones, or a shorter list holding
+        every action :meth:`rollout` would choose from the full one (a title whose full
+        list is long and mostly of no interest to its policy, such as Congress's every
+        bid up to a player's cash, may skip listing the rest; an ``epsilon`` random
+        choice is then among this list)."""
+        return list(self.title.legal_actions(state, seat))
+
     def reseed(self, seed: int) -> None:
         """Reset the rollout policy's own random choices to ``seed`` (a flat search
         replays each candidate's rollout with the same seed)."""
@@ -237,7 +245,7 @@ def _rollout(domain: Domain[S], root: S, state: S, config: SearchConfig, rng: Rn
         if stop is not None and domain.progress(state) >= stop:
             break
         actor = title.to_act(state)[0]
-        legal = title.legal_actions(state, actor)
+        legal = domain.rollout_actions(state, actor)
         if len(legal) == 1:
             action = legal[0]
         else:
