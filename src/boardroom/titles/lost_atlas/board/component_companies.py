@@ -183,7 +183,7 @@ def _low_high(value: tuple[int, ...]) -> tuple[int, int]:
 
 
 class Conglomerate(Table):
-    """The Solo Game's Conglomerate at setup (facts sheet §7.1; rules in the ``variants/solo`` package)."""
+    """The Solo Game's Conglomerate at setup (facts sheet §7.1; rules in ``variants/solo/``)."""
 
     minors: Positive
     treasury: Count
