@@ -155,7 +155,8 @@ class PricedCollect(Collect):
     def keep(self, rmask: int, rev: int, carry: float) -> None:
         found = self.found
         found.append((-rev, -round(rev + carry), len(found), rmask, self.route()))
-        self.trim()
+        if len(found) >= 2 * self.most:
+            self.trim()
         if len(found) > LIST_LIMIT:
             raise TooMany
 
