@@ -260,16 +260,13 @@ class Collect(Walk[float]):
             self.steps(v, rmask, gm, cnt, rev, bottom, minmove, anchor, carry, BIG)
 
     def end(self, rmask: int, rev: int, carry: float, ub: int) -> float:
+        """List the route if it beats the floor."""
         if rev > self.low:
-            self.keep(rmask, rev, carry)
+            found = self.found
+            found.append((-rev, len(found), rmask, self.route()))
+            if len(found) >= 2 * self.most:
+                self.trim()
         return carry
-
-    def keep(self, rmask: int, rev: int, carry: float) -> None:
-        """List the route (it beats the floor)."""
-        found = self.found
-        found.append((-rev, len(found), rmask, self.route()))
-        if len(found) >= 2 * self.most:
-            self.trim()
 
     def trim(self) -> None:
         """Cut the list to the ``most`` best and raise the floor to the last kept."""
