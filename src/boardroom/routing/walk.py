@@ -167,11 +167,12 @@ class Walk(Generic[C]):
         search.nodes += 1
         if search.nodes == self.budget:
             raise _OutOfBudget
-        if self.lim <= beat:
+        lim = self.lim
+        if lim <= beat:
             return None
         room = self.cap - cnt
-        n_groups = self.n_groups
-        gain = (self.top[room] if room < n_groups else self.top[n_groups]) + self.pass_extra
+        n_groups, top = self.n_groups, self.top
+        gain = (top[room] if room < n_groups else top[n_groups]) + self.pass_extra
         if rev + gain <= beat:
             return None
         future = gain
@@ -182,12 +183,12 @@ class Walk(Generic[C]):
                 mode = 2
             else:
                 mode = 1
-            block = self.search.block_bound(v, anchor, gm, mode)
+            block = search.block_bound(v, anchor, gm, mode)
             if block < gain:
                 future = block
             if rev + future <= beat:
                 return None
-        ub, lim = rev + future, self.lim
+        ub = rev + future
         return lim if lim < ub else ub
 
     def steps(self, v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
