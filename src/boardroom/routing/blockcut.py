@@ -33,7 +33,8 @@ def _root_blocks(t: Tables, x: int, allowed: int) -> list[tuple[int, int]]:
     """Per block at ``x``: the best chain from ``x`` through it (one path), and the best
     two paths through it. Tarjan's biconnected components from x (iterative; num 0 =
     not yet seen); the blocks come out children first, so each block's best continuation
-    through a cut vertex below it (``best_at``) is known when the block is scored."""
+    through a cut vertex below it (``best_at``) is known when the block is scored. (The
+    scoring is inline: it runs once a block, the bound's innermost loop.)"""
     sadj = t.relax
     inner = (allowed & ~t.end_mask) | (1 << x)
     num = [0] * t.n_relax
@@ -45,6 +46,7 @@ def _root_blocks(t: Tables, x: int, allowed: int) -> list[tuple[int, int]]:
     vstack: list[int] = []
     best_at: dict[int, int] = {}
     root: list[tuple[int, int]] = []
+    flow, ends_near, stop_end = t.flow, t.ends_near, t.stop_end
     while at:
         rest = todo[-1]
         u = at[-1]
@@ -72,37 +74,30 @@ def _root_blocks(t: Tables, x: int, allowed: int) -> list[tuple[int, int]]:
             low[p] = lu
         if lu < num[p]:
             continue
-        # A block below the cut vertex p: score its best chain from p.
-        one, e2 = _score_block(t, vstack, u, allowed, best_at)
+        # A block below the cut vertex p, popped off vstack: its flow plus the best way
+        # to end in or below it (one path), and the second best way (for two).
+        total = e1 = e2 = 0
+        while True:
+            y = vstack.pop()
+            total += flow[y]
+            c = best_at.get(y, 0)
+            if stop_end[y] > c:
+                c = stop_end[y]
+            for value, ebit in ends_near[y]:
+                if ebit & allowed:
+                    if value > c:
+                        c = value
+                    break
+            if c > e1:
+                e1, e2 = c, e1
+            elif c > e2:
+                e2 = c
+            if y == u:
+                break
+        one = total + e1
         if p == x:
             root.append((one, one + e2))
         if one > best_at.get(p, 0):
             best_at[p] = one
     return root
 
-
-def _score_block(t: Tables, vstack: list[int], u: int, allowed: int,
-                 best_at: dict[int, int]) -> tuple[int, int]:
-    """Pop the block ending at ``u`` off ``vstack``: its flow plus the best way to end in
-    or below it (one path), and the second best way (for two)."""
-    flow, ends_near, stop_end = t.flow, t.ends_near, t.stop_end
-    total = 0
-    e1 = e2 = 0
-    while True:
-        y = vstack.pop()
-        total += flow[y]
-        c = best_at.get(y, 0)
-        if stop_end[y] > c:
-            c = stop_end[y]
-        for value, ebit in ends_near[y]:
-            if ebit & allowed:
-                if value > c:
-                    c = value
-                break
-        if c > e1:
-            e1, e2 = c, e1
-        elif c > e2:
-            e2 = c
-        if y == u:
-            break
-    return total + e1, e2

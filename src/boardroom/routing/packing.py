@@ -152,12 +152,15 @@ class PricedCollect(Collect):
     def through(self, carry: float, mi: int) -> float:
         return carry + self.cost[mi]
 
-    def keep(self, rmask: int, rev: int, carry: float) -> None:
-        found = self.found
-        found.append((-rev, -round(rev + carry), len(found), rmask, self.route()))
-        self.trim()
-        if len(found) > LIST_LIMIT:
-            raise TooMany
+    def end(self, rmask: int, rev: int, carry: float, ub: int) -> float:
+        if rev > self.low:
+            found = self.found
+            found.append((-rev, -round(rev + carry), len(found), rmask, self.route()))
+            if len(found) >= 2 * self.most:
+                self.trim()
+            if len(found) > LIST_LIMIT:
+                raise TooMany
+        return carry
 
     def listed(self) -> list[Found]:
         """Walk, then the routes best priced value first (then best value, then in the

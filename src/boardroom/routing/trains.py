@@ -126,7 +126,7 @@ class PairWalk(TrainsWalk[Held]):
         j = cat.first_free(blocked)
         second = cat.values[j] if j >= 0 else cat.floor
         ub = self.enter(v, gm, cnt, rev, bottom, anchor, self.best - second)
-        if ub is None or self.twins_pruned(ub, second):
+        if ub is None or (self.pair and self.twins_pruned(ub, second)):
             return
         if j < 0 and not self.runs_none(cat):
             # Every listed route is blocked: list the ones that could still matter.
@@ -221,7 +221,7 @@ class RunWalk(TrainsWalk[Rest]):
              minmove: int, anchor: int, carry: Rest) -> None:
         rest = carry
         ub = self.enter(v, gm, cnt, rev, bottom, anchor, self.best - rest[0])
-        if ub is None or self.twins_pruned(ub, rest[0]):
+        if ub is None or (self.pair and self.twins_pruned(ub, rest[0])):
             return
         if rest[1] & rmask:
             fresh = self.rest_above(rmask, self.best - ub, rest[0], ub)

@@ -134,6 +134,9 @@ class Walk(Generic[C]):
         self.top_arm: list[int] = []
         self.bot_arm: list[int] = []
         self.anchor = 0
+        self.hot: tuple[Any, ...] = ()
+        """What ``steps`` reads at every node, bound once per walk (``walk``): one
+        attribute read a node instead of a dozen, and no bound method made per node."""
 
     def route(self) -> tuple[int, Arm, Arm]:
         """The route being built, as a snap's entry."""
@@ -143,6 +146,9 @@ class Walk(Generic[C]):
         """Every route from every anchor, none using a piece of ``start_used`` (``ub``:
         the most any of them can earn, for ``end``)."""
         val, bon = self.val, self.bon
+        self.hot = (self.cap, self.kind, val, bon, self.gvm, self.passes, self.cost,
+                    self.moves, self.top_arm, self.bot_arm,
+                    self.node, self.end, self.through, self.moved)
         for a in range(self.search.t.nh):
             self.anchor = a
             va = val[a] + bon[a]
@@ -161,11 +167,12 @@ class Walk(Generic[C]):
         search.nodes += 1
         if search.nodes == self.budget:
             raise _OutOfBudget
-        if self.lim <= beat:
+        lim = self.lim
+        if lim <= beat:
             return None
         room = self.cap - cnt
-        n_groups = self.n_groups
-        gain = (self.top[room] if room < n_groups else self.top[n_groups]) + self.pass_extra
+        n_groups, top = self.n_groups, self.top
+        gain = (top[room] if room < n_groups else top[n_groups]) + self.pass_extra
         if rev + gain <= beat:
             return None
         future = gain
@@ -176,20 +183,22 @@ class Walk(Generic[C]):
                 mode = 2
             else:
                 mode = 1
-            future = min(gain, self.search.block_bound(v, anchor, gm, mode))
+            block = search.block_bound(v, anchor, gm, mode)
+            if block < gain:
+                future = block
             if rev + future <= beat:
                 return None
-        return min(rev + future, self.lim)
+        ub = rev + future
+        return lim if lim < ub else ub
 
     def steps(self, v: int, rmask: int, gm: int, cnt: int, rev: int, bottom: bool,
               minmove: int, anchor: int, carry: C, ub: int) -> None:
         """The node's children: each open move counts its stop (the route may end there,
         go on, or turn to the bottom arm) or passes it for its bonus."""
-        cap, kind, val, bon, gvm, passes, cost = (self.cap, self.kind, self.val, self.bon,
-                                                  self.gvm, self.passes, self.cost)
-        node, end, through, moved = self.node, self.end, self.through, self.moved
-        arm = self.bot_arm if bottom else self.top_arm
-        for m, w, mi in self.moves[v]:
+        (cap, kind, val, bon, gvm, passes, cost, moves, top_arm, bot_arm,
+         node, end, through, moved) = self.hot
+        arm = bot_arm if bottom else top_arm
+        for m, w, mi in moves[v]:
             if m & rmask or mi <= minmove or gm >> w & 1 or w < anchor:
                 continue
             k = kind[w]
@@ -203,7 +212,7 @@ class Walk(Generic[C]):
                 r2 = net + val[w] + bon[w]
                 here = end(m2, r2, passed, ub)
                 if not bottom and c2 < cap and kind[anchor] == NORMAL:
-                    node(anchor, m2, g2, c2, r2, True, self.top_arm[0], anchor, here)
+                    node(anchor, m2, g2, c2, r2, True, top_arm[0], anchor, here)
                 if k == NORMAL and c2 < cap:
                     node(w, m2, g2, c2, r2, bottom, -1, anchor, here)
             if k == PASSABLE:
@@ -252,22 +261,20 @@ class Collect(Walk[float]):
             self.steps(v, rmask, gm, cnt, rev, bottom, minmove, anchor, carry, BIG)
 
     def end(self, rmask: int, rev: int, carry: float, ub: int) -> float:
+        """List the route if it beats the floor."""
         if rev > self.low:
-            self.keep(rmask, rev, carry)
+            found = self.found
+            found.append((-rev, len(found), rmask, self.route()))
+            if len(found) >= 2 * self.most:
+                self.trim()
         return carry
 
-    def keep(self, rmask: int, rev: int, carry: float) -> None:
-        """List the route (it beats the floor)."""
-        found = self.found
-        found.append((-rev, len(found), rmask, self.route()))
-        self.trim()
-
     def trim(self) -> None:
+        """Cut the list to the ``most`` best and raise the floor to the last kept."""
         found = self.found
-        if len(found) >= 2 * self.most:
-            found.sort()
-            del found[self.most:]
-            self.low = -found[-1][0]
+        found.sort()
+        del found[self.most:]
+        self.low = -found[-1][0]
 
     def catalogue(self, start_used: int) -> _Catalogue:
         """Walk, then the list with each move's bitset of the routes it blocks."""
