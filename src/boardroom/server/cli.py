@@ -104,7 +104,7 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
         raise click.ClickException(f"cannot open the database {describe(url)}: {exc}") from exc
     # Everything made so far (the imported modules, the app) lives as long as the process:
     # freeze it out of the cyclic collector, and make full collections rare
-    # (boardroom.server.heap: one of 1,000 live games is a pause of 350-480 ms)
+    # (boardroom.server.heap: one with 1,000 live games is a pause of 350-480 ms)
     settle_start_up()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
