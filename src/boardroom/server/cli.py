@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import gc
 import socket
 
 import click
 
 from boardroom.server.config import DEFAULT_DATA, Settings, sqlite_url
+from boardroom.server.heap import settle_start_up
 
 
 def describe(url: str) -> str:
@@ -103,11 +103,9 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
     except Exception as exc:
         raise click.ClickException(f"cannot open the database {describe(url)}: {exc}") from exc
     # Everything made so far (the imported modules, the app) lives as long as the process:
-    # freeze it out of the cyclic collector, whose full collections otherwise walk those
-    # ~105,000 objects each time (23-30 ms of CPU, a pause of every request; measured for
-    # issue 10 with py-spy and gc callbacks under the bench; after the freeze: under 1 ms)
-    gc.collect()
-    gc.freeze()
+    # freeze it out of the cyclic collector, and make full collections rare
+    # (boardroom.server.heap: one with 1,000 live games is a pause of 350-480 ms)
+    settle_start_up()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -15,13 +15,13 @@ SIGTERM to the parent is passed to every worker, each of which drains
 from __future__ import annotations
 
 import dataclasses
-import gc
 import json
 import os
 
 from fastapi import FastAPI
 
 from boardroom.server.config import Settings
+from boardroom.server.heap import settle_start_up
 
 SETTINGS_ENV = "BOARDROOM_SERVE_SETTINGS"
 
@@ -49,6 +49,5 @@ def app() -> FastAPI:
     configure(os.environ.get("BOARDROOM_LOG_LEVEL", "warning"),
               os.environ.get("BOARDROOM_LOG_FORMAT", "text"))
     made = create_app(settings_from_env(os.environ[SETTINGS_ENV]))
-    gc.collect()
-    gc.freeze()  # as `boardroom serve` does: the start-up heap out of the collector's walks
+    settle_start_up()  # as `boardroom serve` does (boardroom.server.heap)
     return made
