@@ -153,7 +153,9 @@ def test_the_bench_measures_the_servers_cpu_by_part(capsys: pytest.CaptureFixtur
     and the bench prints each part's CPU per action over the timed play."""
     from boardroom.bench import main
 
-    assert main(["server", "--backend", "sqlite", "--games", "2", "--actions", "4",
+    # enough actions that each busy thread spends whole clock ticks (/proc counts 10 ms
+    # ticks: 8 actions could all fall inside one and leave every thread at 0)
+    assert main(["server", "--backend", "sqlite", "--games", "4", "--actions", "20",
                  "--think", "0", "--cpu-parts"]) == 0
     out = capsys.readouterr().out
     assert "where the server's CPU goes" in out
