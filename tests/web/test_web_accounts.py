@@ -137,7 +137,13 @@ def the_flow(ann: Any, bob: Any, watcher: Any, prefix: str) -> None:
         if ann.page.locator("#final-scores").count():
             break
         acted = None
-        for w in (ann, bob):
+        for w, name in ((ann, ann_name), (bob, bob_name)):
+            if 1 not in marks[name] and w.page.locator("#decide h2").count():
+                # the first time the game waits on this player, let the page's poll (every
+                # 8 s) see it before the click ends it: a quick turn can fall between polls
+                w.page.wait_for_function("document.body.dataset.waiting === '1'",
+                                         timeout=20_000)
+                marks[name].add(marker(w))
             acted = _decide(w, shot)
             if acted:
                 seen.add(acted)
