@@ -164,6 +164,21 @@ class Game:
             return False
         return self.title.check(self._state, act, seat) is None
 
+    def sentences_of(self, index: int) -> list[str]:
+        """The log sentences action ``index`` wrote (the texts of its :attr:`log_entries`).
+
+        >>> import boardroom
+        >>> game = boardroom.new_game("acquire", ["Ann", "Bob"], seed=1)
+        >>> game.apply(game.legal_actions()[0])
+        >>> game.sentences_of(0) == [e.text for e in game.log_entries if e.index == 0]
+        True
+        """
+        if not 0 <= index < len(self.record.actions):
+            raise OptionError(f"the game has {len(self.record.actions)} actions; no action {index}")
+        starts = self._starts
+        end = starts[index + 1] if index + 1 < len(starts) else len(self._lines)
+        return self._lines[starts[index]:end]
+
     # -- changing -------------------------------------------------------------
     def apply(self, action: Action | str, player: int | None = None) -> None:
         """Play ``action`` (an Action or its notation) for ``player``.

@@ -87,6 +87,11 @@ class Title(ABC, Generic[S, A]):
     """Action classes whose values may say one action two ways (a tile turned to a
     symmetric rotation): only for these does the game ask :meth:`listed`."""
     legacy_rules_versions: tuple[str, ...] = ()
+    light_turns: bool = False
+    """Whether checking and applying any action, and listing a seat's legal actions, take
+    a small fraction of a millisecond at every position, so a server may do them on its
+    event loop (``boardroom.server.quick_act``). False (the default) where some position
+    takes milliseconds: the Lost Atlas' routes, Congress's mergers."""
     """Older rules versions whose records still load, each replayed under its own rules
     (``rules_version`` is the one new games are played under)."""
 

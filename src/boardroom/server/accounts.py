@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,6 +125,9 @@ class Accounts:
     def __init__(self, engine: Engine, store: GameStore) -> None:
         self.engine = engine
         self.store = store
+        self.holders_changed: list[Callable[[str | None], None]] = []
+        """Called with the game whose seat holders changed (a claim), or None when an
+        account's settings changed (the turn notifier forgets what it read)."""
 
     # -- signing up and in -------------------------------------------------------
     def sign_up(self, name: str, password: str, address: str = "?") -> User:
@@ -284,6 +288,8 @@ class Accounts:
         def work(conn: Connection) -> Any:
             conn.execute(update(a.users).where(a.users.c.id == user.id).values(settings=merged))
         self.store.transactions.run(work)
+        for changed in self.holders_changed:
+            changed(None)
         return merged
 
     # -- seats held by accounts ---------------------------------------------------
@@ -318,6 +324,8 @@ class Accounts:
             self.store.transactions.run(work)
         except IntegrityError as exc:
             raise Forbidden("this seat belongs to another account") from exc
+        for changed in self.holders_changed:
+            changed(game_id)
         return seat
 
     def delegates(self, session: Session, game_id: str) -> list[tuple[int, str]]:

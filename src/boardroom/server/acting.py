@@ -88,7 +88,7 @@ class Acting(GameCache):
         """Parse, check and apply the action to the cached game; the answer to send once
         it is committed. A refusal changes nothing (the check comes before the apply)."""
         count = entry.count
-        try:
+        try:  # parsed here, not by the game, which remembers each text it reads
             action = entry.game.parse(notation)
         except IllegalAction as exc:
             raise Illegal(exc.rule, exc.message) from exc
@@ -101,7 +101,7 @@ class Acting(GameCache):
             raise Illegal(exc.rule, exc.message) from exc
         text = entry.game.record.actions[-1]  # the listed twin of a symmetric turn
         return {"index": count, "count": count + 1, "notation": text, "seat": seat,
-                "log": [e.text for e in entry.game.log_entries if e.index == count]}
+                "log": entry.game.sentences_of(count)}
 
     def _append(self, entry: Entry, answer: dict[str, Any], status: str, notation: str,
                 key: str | None, by_bot: bool) -> Callable[[Connection], int]:

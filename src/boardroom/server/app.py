@@ -121,7 +121,8 @@ def create_app(settings: Settings) -> FastAPI:
     runner = BotRunner(games, settings.bot_time_s)
     games.listeners.append(lambda change: prewarm(games, hub, change))
     games.listeners.append(hub.on_change)
-    broadcaster.attach(games, hub.changed)
+    broadcaster.attach(games, lambda game_id, version: remote_change(games, hub, game_id,
+                                                                     version))
     if settings.play_bots:
         games.listeners.append(runner.on_change)
     games.listeners.append(notifier.on_change)
@@ -367,6 +368,19 @@ def prewarm(games: GameStore, hub: Hub, change: Change) -> None:
         for seat in entry.to_act:
             if entry.seats[seat].bot is None:
                 live_body(entry, Who(seat), change.count - 1, entry.undos)
+
+
+def remote_change(games: GameStore, hub: Hub, game_id: str, version: int | None) -> None:
+    """Another process changed the game (on the broadcaster's thread): as :func:`prewarm`,
+    when the notice brought the cached game to ``version`` itself, the asked seats'
+    pictures are made here before the feeds wake, so they are sent from the event loop."""
+    if version is not None and hub.watchers(game_id):
+        with games.game_now(game_id, version) as entry:
+            if entry is not None and entry.version == version and entry.count:
+                for seat in entry.to_act:
+                    if entry.seats[seat].bot is None:
+                        live_body(entry, Who(seat), entry.count - 1, entry.undos)
+    hub.changed(game_id, version)
 
 
 async def live_message(games: GameStore, game_id: str, viewer: Who, after: int,

@@ -14,16 +14,32 @@ stays SQLAlchemy. The tables' names and columns are those of :mod:`.tables`;
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
+
+CHANNEL = "boardroom_games"
+"""The channel of PostgreSQL's notices of changes (:mod:`.live`)."""
 
 BUMP = ('UPDATE games SET version = ?, updated_at = ?, "count" = ?, status = ? '
         "WHERE id = ? AND version = ?")
 INSERT = ("INSERT INTO actions (game_id, idx, notation, seat, by_bot, created_at) "
           "VALUES (?, ?, ?, ?, ?, ?)")
 NOTIFY = "SELECT pg_notify(?, ?)"
+PG_APPEND = (
+    'WITH bumped AS (UPDATE games SET version = %s, updated_at = %s, "count" = %s, '
+    "status = %s WHERE id = %s AND version = %s RETURNING id), "
+    "added AS (INSERT INTO actions (game_id, idx, notation, seat, by_bot, created_at) "
+    "SELECT id, %s, %s, %s, %s, %s FROM bumped RETURNING game_id) ")
+"""The quick path's append on PostgreSQL as one statement in autocommit mode (one round
+trip instead of BEGIN, the bump, the notice, the insert and COMMIT): the action's row is
+inserted, and the notice sent on commit, only if the bump found the version it expected;
+no row back means it did not."""
+PG_APPEND_NOTIFY = PG_APPEND + "SELECT pg_notify(%s, %s) FROM added"
+PG_APPEND_QUIET = PG_APPEND + "SELECT game_id FROM added"
+"""Without a notice: a store no other process hears from through PostgreSQL."""
 
 
 class DriverSql:
@@ -73,6 +89,27 @@ class DriverSql:
              count: int, status: str) -> bool:
         """Raise the game's version from ``old`` to ``new``; False if it was not ``old``."""
         return self.run(conn, self.bump_sql, (new, now, count, status, game_id, old)) == 1
+
+    def quick_append(self, raw: Any, game_id: str, old: int, idx: int, notation: str,
+                     seat: int, status: str, notice: str | None) -> bool:
+        """The quick path's append on the driver's connection ``raw`` (SQLite: inside the
+        writer's transaction; PostgreSQL: one statement, its own transaction): the version
+        bump from ``old`` and the action's row. False (nothing written) if the game was
+        not at version ``old``. ``notice``: PostgreSQL's ``pg_notify`` payload."""
+        now = time.time()
+        if self.qmark:
+            if raw.execute(self.bump_sql, (old + 1, now, idx + 1, status, game_id,
+                                           old)).rowcount != 1:
+                return False
+            raw.execute(self.insert_sql, (game_id, idx, notation, seat, False, now))
+            return True
+        values: tuple[Any, ...] = (old + 1, now, idx + 1, status, game_id, old, idx, notation,
+                                   seat, False, now)
+        if notice is None:
+            rows = raw.execute(PG_APPEND_QUIET, values).fetchall()
+        else:
+            rows = raw.execute(PG_APPEND_NOTIFY, (*values, CHANNEL, notice)).fetchall()
+        return len(rows) == 1
 
     def insert_action(self, conn: Connection, game_id: str, idx: int, notation: str,
                       seat: int, by_bot: bool, now: float) -> None:

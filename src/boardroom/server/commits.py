@@ -8,24 +8,54 @@ rolled back alone) and commits them together: one fsync for the lot. Each caller
 answer only after that commit, so an acknowledged write is still durable.
 
 PostgreSQL needs none of this: concurrent transactions on their own connections already
-share the WAL flush, so each write is simply its own transaction.
+share the WAL flush, so each write is simply its own transaction. Its quick-path appends
+(one statement each, :mod:`.append_sql`) go to an :class:`AutocommitWriter`: one thread
+with its own connection in autocommit mode, so the event loop waits for none of them.
+
+The most frequent write, an action's append, can be sent as a *driver* job
+(:meth:`GroupCommit.submit` with ``driver=True``): it gets the ``sqlite3`` connection
+itself, and a batch of driver jobs alone is begun, savepointed and committed on that
+connection, without SQLAlchemy's transaction objects (issue 30: they cost more of the
+writer's CPU than the two statements). ``submit`` returns at once, so the event loop can
+wait for the commit without a thread of its own blocked on it: the job's ``settle`` is
+called on the writer thread right after the commit (or the failure).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
+import sqlite3
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, event
+from sqlalchemy.exc import IntegrityError
 
 log = logging.getLogger("boardroom.server.commits")
 
 T = TypeVar("T")
 Work = Callable[[Connection], Any]
+Settle = Callable[[bool, Any], None]
+"""``settle(ok, value)``: on the writer thread, the job's value once committed (ok), or
+its exception (not ok)."""
+
+
+@dataclass(slots=True)
+class Job:
+    """One unit of work queued for the writer."""
+
+    work: Callable[[Any], Any]
+    future: Future[Any] | None
+    """None: the job is answered by its ``settle`` alone."""
+    driver: bool = False
+    """``work`` takes the driver's connection (``sqlite3.Connection``), not SQLAlchemy's."""
+    settle: Settle | None = None
+    settled: bool = False
 
 MAX_BATCH = 512
 
@@ -77,7 +107,7 @@ class GroupCommit(Transactions):
 
     def __init__(self, engine: Engine) -> None:
         super().__init__(engine)
-        self._queue: queue.Queue[tuple[Work, Future[Any]] | None] = queue.Queue()
+        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._loop, name="boardroom-commit",
                                         daemon=True)
         self._thread.start()
@@ -86,11 +116,20 @@ class GroupCommit(Transactions):
 
     def run(self, work: Callable[[Connection], T]) -> T:
         future: Future[T] = Future()
+        self._put(Job(work, future))
+        return future.result()
+
+    def submit(self, work: Callable[[Any], Any], settle: Settle, driver: bool = False) -> None:
+        """Queue ``work`` and return at once: ``settle`` is called on the writer thread once
+        it is committed, or has failed. ``driver``: ``work`` takes the ``sqlite3``
+        connection (see the module's docstring)."""
+        self._put(Job(work, None, driver, settle))
+
+    def _put(self, job: Job) -> None:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the server is stopping")
-            self._queue.put((work, future))
-        return future.result()
+            self._queue.put(job)
 
     def close(self) -> None:
         """Commit what is queued, then refuse new writes."""
@@ -121,12 +160,13 @@ class GroupCommit(Transactions):
                 try:
                     if conn is None:
                         conn = self.engine.connect().execution_options(boardroom_write=True)
-                    ok = self._batch(conn, jobs)
+                    if all(job.driver for job in jobs):
+                        ok = self._driver_batch(conn, jobs)
+                    else:
+                        ok = self._batch(conn, jobs)
                 except BaseException as exc:  # never leave a writer waiting forever
                     log.exception("the writer thread failed on %d writes", len(jobs))
-                    for _, future in jobs:
-                        if not future.done():
-                            future.set_exception(exc)
+                    _answer([(job, False, exc) for job in jobs if not _answered(job)])
                     ok = False
                 if not ok and conn is not None:
                     conn.close()  # a failed commit: start again on a fresh connection
@@ -135,46 +175,173 @@ class GroupCommit(Transactions):
             if conn is not None:
                 conn.close()
 
-    def _batch(self, conn: Connection, jobs: list[tuple[Work, Future[Any]]]) -> bool:
+    def _batch(self, conn: Connection, jobs: list[Job]) -> bool:
         """Run the jobs in one transaction and commit it; False if the commit failed.
 
         A lone job needs no SAVEPOINT: if it fails, rolling the transaction back undoes it
         alone (most batches are one write when the server is not busy)."""
-        results: list[tuple[Future[Any], bool, Any]] = []
+        results: list[tuple[Job, bool, Any]] = []
         try:
             tx = conn.begin()
             if len(jobs) == 1:
-                work, future = jobs[0]
                 try:
-                    value = work(conn)
+                    value = _call(jobs[0], conn)
                 except BaseException as exc:
                     tx.rollback()
-                    future.set_exception(exc)
+                    _answer([(jobs[0], False, exc)])
                     return True
-                results.append((future, True, value))
+                results.append((jobs[0], True, value))
             else:
-                for work, future in jobs:
+                for job in jobs:
                     savepoint = conn.begin_nested()
                     try:
-                        value = work(conn)
+                        value = _call(job, conn)
                     except BaseException as exc:
                         savepoint.rollback()
-                        results.append((future, False, exc))
+                        results.append((job, False, exc))
                     else:
                         savepoint.commit()
-                        results.append((future, True, value))
+                        results.append((job, True, value))
             tx.commit()
         except BaseException as exc:
             log.exception("a group commit of %d writes failed", len(jobs))
-            for _, future in jobs:
-                if not future.done():
-                    future.set_exception(exc)
+            _answer([(job, False, exc) for job in jobs if not _answered(job)])
             return False
         self.batches += 1
         self.writes += len(jobs)
-        for future, ok, value in results:
-            if ok:
-                future.set_result(value)
-            else:
-                future.set_exception(value)
+        _answer(results)
         return True
+
+    def _driver_batch(self, conn: Connection, jobs: list[Job]) -> bool:
+        """:meth:`_batch` for driver jobs alone, on the ``sqlite3`` connection: the same
+        transaction (``BEGIN IMMEDIATE``, a SAVEPOINT per job when there are several, one
+        ``COMMIT``), without SQLAlchemy's transaction objects. SQLAlchemy's connection
+        is in no transaction before or after (the driver's is in autocommit mode, see
+        :func:`sqlite_savepoints`)."""
+        raw: Any = conn.connection.dbapi_connection
+        results: list[tuple[Job, bool, Any]] = []
+        several = len(jobs) > 1
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+            for job in jobs:
+                if several:
+                    raw.execute("SAVEPOINT job")
+                try:
+                    value = job.work(raw)
+                except BaseException as exc:
+                    if not several:
+                        raw.execute("ROLLBACK")
+                        _answer([(job, False, _driver_error(exc))])
+                        return True
+                    raw.execute("ROLLBACK TO job")
+                    raw.execute("RELEASE job")
+                    results.append((job, False, _driver_error(exc)))
+                else:
+                    if several:
+                        raw.execute("RELEASE job")
+                    results.append((job, True, value))
+            raw.execute("COMMIT")
+        except BaseException as exc:
+            log.exception("a group commit of %d writes failed", len(jobs))
+            if raw.in_transaction:
+                with contextlib.suppress(sqlite3.Error):  # the connection is dropped below
+                    raw.execute("ROLLBACK")
+            _answer([(job, False, exc) for job in jobs if not _answered(job)])
+            return False
+        self.batches += 1
+        self.writes += len(jobs)
+        _answer(results)
+        return True
+
+
+def _call(job: Job, conn: Connection) -> Any:
+    """A job's work inside SQLAlchemy's transaction (a driver job gets its connection)."""
+    return job.work(conn.connection.dbapi_connection if job.driver else conn)
+
+
+def _driver_error(exc: BaseException) -> BaseException:
+    """The driver's integrity error (a key taken) as SQLAlchemy's, as Core raises it."""
+    if isinstance(exc, sqlite3.IntegrityError):
+        return IntegrityError("(driver job)", None, exc)
+    return exc
+
+
+def _answered(job: Job) -> bool:
+    return job.future.done() if job.future is not None else job.settled
+
+
+def _answer(results: list[tuple[Job, bool, Any]]) -> None:
+    """Settle, then answer, each job: its value, or its exception."""
+    for job, ok, value in results:
+        if job.settle is not None:
+            job.settled = True
+            try:
+                job.settle(ok, value)
+            except Exception:
+                log.exception("a write's settle failed")
+        if job.future is None:
+            continue
+        if ok:
+            job.future.set_result(value)
+        else:
+            job.future.set_exception(value)
+
+
+class AutocommitWriter:
+    """PostgreSQL's writer of driver jobs: one thread, one psycopg connection in autocommit
+    mode, each job one statement (its own transaction). ``submit`` as
+    :meth:`GroupCommit.submit`; a lost connection is made again for the next job."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.url = engine.url.set(drivername="postgresql").render_as_string(
+            hide_password=False)
+        self.batches = 0
+        self.writes = 0
+        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._closed = False
+        self._thread = threading.Thread(target=self._loop, name="boardroom-autocommit",
+                                        daemon=True)
+        self._thread.start()
+
+    def submit(self, work: Callable[[Any], Any], settle: Settle, driver: bool = True) -> None:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the server is stopping")
+            self._queue.put(Job(work, None, True, settle))
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._queue.put(None)
+        if threading.current_thread() is not self._thread:
+            self._thread.join(timeout=30)
+
+    def _loop(self) -> None:
+        import psycopg
+
+        conn: Any = None
+        try:
+            while True:
+                job = self._queue.get()
+                if job is None:
+                    return
+                try:
+                    if conn is None:
+                        conn = psycopg.connect(self.url, autocommit=True)
+                    value = job.work(conn)
+                except psycopg.IntegrityError as exc:
+                    _answer([(job, False, IntegrityError("(driver job)", None, exc))])
+                except BaseException as exc:
+                    if conn is not None and conn.broken:
+                        conn = None
+                    _answer([(job, False, exc)])
+                else:
+                    with self._lock:
+                        self.batches += 1
+                        self.writes += 1
+                    _answer([(job, True, value)])
+        finally:
+            if conn is not None:
+                conn.close()

@@ -49,6 +49,7 @@ def install(app: FastAPI, engine: Engine, store: GameStore, hub: Hub,
     store.listeners.append(community.ratings.on_change)
     store.listeners.append(community.notifier.on_change)
     tables.started.append(community.notifier.game_started)
+    accounts.holders_changed.append(community.notifier.forget)
     app.state.accounts = accounts
     app.state.community = community
     app.include_router(account_api.router)

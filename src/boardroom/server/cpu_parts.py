@@ -79,8 +79,10 @@ def install() -> None:
     from boardroom.server import app, commits, store
 
     commits.GroupCommit._batch = timed("writer", commits.GroupCommit._batch)  # type: ignore[method-assign]
+    commits.GroupCommit._driver_batch = timed("writer", commits.GroupCommit._driver_batch)  # type: ignore[method-assign]
     commits.Transactions.run = timed("writer", commits.Transactions.run)  # type: ignore[method-assign]
     store.GameStore.act = timed("act", store.GameStore.act)  # type: ignore[method-assign]
+    store.GameStore.begin = timed("act", store.GameStore.begin)  # type: ignore[method-assign]
     store.GameStore.snapshot = timed("snapshot", store.GameStore.snapshot)  # type: ignore[method-assign]
     app.live_body = timed("picture", app.live_body)
     app.live_text = timed("encode", app.live_text)

@@ -76,6 +76,10 @@ class Entry:
     the first of them); emptied when the game changes."""
     seed_chosen: bool = False
     """The seed came from the client (see :meth:`GameStore.create`)."""
+    writing: bool = False
+    """True while an action already applied to ``game`` waits for its commit (the quick
+    path of :mod:`.quick_act`, which does not hold the lock meanwhile): nobody may use
+    the entry until it is False again (:meth:`GameCache._settled` waits for that)."""
 
     @property
     def count(self) -> int:

@@ -24,7 +24,7 @@ from sqlalchemy import Connection, Engine, select, update
 from boardroom.core.game import Game
 from boardroom.server import tables as t
 from boardroom.server.append_sql import DriverSql
-from boardroom.server.commits import GroupCommit, Transactions
+from boardroom.server.commits import AutocommitWriter, GroupCommit, Transactions
 from boardroom.server.config import Settings
 from boardroom.server.db import is_sqlite
 from boardroom.server.entries import (
@@ -68,12 +68,21 @@ class GameCache:
         self._cache: OrderedDict[str, Entry] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
+        self._written = threading.Condition(self._guard)
+        """Notified when a quick-path commit is settled (:meth:`_settle`)."""
         self.sole_writer = is_sqlite(engine)
         """SQLite: this process is the only writer, so a cached game is always current."""
         self.transactions: Transactions = (
             GroupCommit(engine) if self.sole_writer else Transactions(engine))
         self.sql = DriverSql(qmark=self.sole_writer)
         """An action's append on the driver's cursor (:mod:`.append_sql`)."""
+        self.quick_writer: GroupCommit | AutocommitWriter = (
+            self.transactions if isinstance(self.transactions, GroupCommit)
+            else AutocommitWriter(engine))
+        """Where :mod:`.quick_act` sends its appends (SQLite: the group commit)."""
+        self.notice_of: Callable[[str, int, Appended], str] | None = None
+        """The payload of the PostgreSQL notice of an appended action (set by the
+        PostgreSQL broadcaster; the quick path's append sends it itself)."""
         self._known: OrderedDict[str, None] = OrderedDict()
         """Hashes of tokens seen to be valid (for the rate limit's seat keys)."""
         self.stats = Tally()
@@ -108,6 +117,8 @@ class GameCache:
 
     def close(self) -> None:
         self.transactions.close()
+        if self.quick_writer is not self.transactions:
+            self.quick_writer.close()
 
     def cached(self) -> int:
         """Games held in memory now."""
@@ -134,8 +145,7 @@ class GameCache:
 
     def _current(self, game_id: str) -> Entry:
         """The game as the database has it now (hold the game's lock)."""
-        with self._guard:
-            cached = self._cache.get(game_id)
+        cached = self._settled(game_id)
         if cached is not None and (self.sole_writer or self._version_of(game_id)
                                    == cached.version):
             return cached
@@ -164,6 +174,25 @@ class GameCache:
             self._load_small(conn, entry)
         self._remember(entry)
         return entry
+
+    def _settled(self, game_id: str) -> Entry | None:
+        """The cached game once no action of the quick path waits for its commit in it
+        (hold the game's lock); None if it is not cached (or its write failed)."""
+        with self._guard:
+            cached = self._cache.get(game_id)
+            while cached is not None and cached.writing:
+                self._written.wait()
+                cached = self._cache.get(game_id)
+        return cached
+
+    def _settle(self, entry: Entry, kept: bool) -> None:
+        """A quick-path write is done: the entry may be used again (``kept``), or it is
+        dropped (the write failed: the next use reads the game again)."""
+        with self._guard:
+            if not kept and self._cache.get(entry.id) is entry:
+                del self._cache[entry.id]
+            entry.writing = False
+            self._written.notify_all()
 
     def _version_of(self, game_id: str) -> int | None:
         """The game's version in the database (None: no such game), read on the driver's
@@ -239,7 +268,7 @@ class GameCache:
         try:
             with self._guard:
                 entry = self._cache.get(game_id)
-            if entry is None:
+            if entry is None or entry.writing:
                 return False
             if entry.version >= version:
                 return True
@@ -271,8 +300,7 @@ class GameCache:
         taken as it is, with no database read (the live feed, woken by this process's
         own change to that version; a later change by another process wakes it again)."""
         with self._lock(game_id):
-            with self._guard:
-                cached = self._cache.get(game_id)
+            cached = self._settled(game_id)
             if at_least is not None and cached is not None and cached.version >= at_least:
                 yield cached
             else:
@@ -295,6 +323,8 @@ class GameCache:
         try:
             with self._guard:
                 entry = self._cache.get(game_id)
+            if entry is not None and entry.writing:
+                entry = None  # an action waits for its commit: not without waiting
             if entry is not None and not self.sole_writer and (
                     at_least is None or entry.version < at_least):
                 entry = None

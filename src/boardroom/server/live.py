@@ -28,12 +28,11 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from boardroom.server.append_sql import DriverSql
+from boardroom.server.append_sql import CHANNEL, DriverSql
 from boardroom.server.store import Appended, Change, GameStore
 
 log = logging.getLogger("boardroom.server.live")
 
-CHANNEL = "boardroom_games"
 NOTIFY_SQL = "SELECT pg_notify(%s, %s)"
 """On the psycopg cursor (the notice goes out when the transaction commits)."""
 
@@ -49,11 +48,14 @@ class Hub:
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread = 0
         self._subs: dict[str, set[asyncio.Queue[int | None]]] = {}
         self._lock = threading.Lock()
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The event loop the live feeds run on (call it on that loop's thread)."""
         self.loop = loop
+        self._loop_thread = threading.get_ident()
 
     def subscribe(self, game_id: str) -> asyncio.Queue[int | None]:
         queue: asyncio.Queue[int | None] = asyncio.Queue(maxsize=1)
@@ -86,7 +88,10 @@ class Hub:
         with self._lock:
             if game_id not in self._subs:
                 return
-        loop.call_soon_threadsafe(self._wake, game_id, version)
+        if threading.get_ident() == self._loop_thread:
+            self._wake(game_id, version)  # on the loop already (the quick path's change)
+        else:
+            loop.call_soon_threadsafe(self._wake, game_id, version)
 
     def _wake(self, game_id: str, version: int | None) -> None:
         with self._lock:
@@ -202,6 +207,11 @@ class PostgresBroadcaster(Broadcaster):
     def attach(self, store: GameStore, receive: Callable[[str, int | None], None]) -> None:
         super().attach(store, receive)
         store.tx_hooks.append(self._notify)
+        store.notice_of = self.notice  # the quick path's append sends it itself
+
+    def notice(self, game_id: str, version: int, action: Appended) -> str:
+        """The payload of an appended action's notice from this process."""
+        return notice(game_id, self.origin, version, action)
 
     def _notify(self, conn: Connection, game_id: str, version: int,
                 action: Appended | None) -> None:

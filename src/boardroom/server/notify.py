@@ -121,8 +121,15 @@ class Presence:
 
 
 HOLDERS = (f"SELECT h.seat, u.name, u.settings FROM {a.seat_accounts.name} h "
-           f"JOIN {a.users.name} u ON u.id = h.user_id WHERE h.game_id = ? AND h.seat IN ({{}})")
-"""The accounts holding some seats of a game (the seats' placeholders go in the braces)."""
+           f"JOIN {a.users.name} u ON u.id = h.user_id WHERE h.game_id = ?")
+"""The accounts holding seats of a game, with their names and settings."""
+
+HELD_TTL_S = 30.0
+"""How long the notifier trusts what it read of a game's seat holders. A claim or a
+settings change made through this process is seen at once (:meth:`TurnNotifier.forget`);
+one made through another process, within this many seconds."""
+
+MAX_HELD = 100_000
 
 
 def settings_of(raw: Any) -> dict[str, Any]:
@@ -171,18 +178,40 @@ class TurnNotifier:
         self._lock = threading.Lock()
         self.mailed = 0
         self._told: set[tuple[str, int, int]] = set()
+        self._held: dict[str, tuple[float, list[tuple[int, str, dict[str, Any]]]]] = {}
+        """Per game: when its seat holders were read, and what was read."""
 
     def on_change(self, change: Change) -> None:
         if not change.local or change.status != PLAY:
             return
         newly = [s for s in change.to_act if s not in change.before]
-        if newly:
-            self._pool.submit(self._tell, change.game_id, newly, change.count,
-                              change.version)
+        if not newly:
+            return
+        known = self._known_holders(change.game_id)
+        if known is not None and not any(seat in newly for seat, _, _ in known):
+            return  # nobody's account holds those seats: nothing to tell, nothing to read
+        self._pool.submit(self._tell, change.game_id, newly, change.count, change.version)
+
+    def forget(self, game_id: str | None = None) -> None:
+        """What was read of a game's seat holders (None: of every game) is out of date."""
+        with self._lock:
+            if game_id is None:
+                self._held.clear()
+            else:
+                self._held.pop(game_id, None)
+
+    def _known_holders(self, game_id: str) -> list[tuple[int, str, dict[str, Any]]] | None:
+        """The game's seat holders as read within :data:`HELD_TTL_S` (None: not known)."""
+        with self._lock:
+            known = self._held.get(game_id)
+        if known is None or time.monotonic() - known[0] > HELD_TTL_S:
+            return None
+        return known[1]
 
     def game_started(self, game_id: str) -> None:
         """A table's game started: its seats are the accounts' now (the game's first
         change came before that), so the first seats asked are told here."""
+        self.forget(game_id)
         with self.store.game(game_id) as entry:
             to_act, count = list(entry.to_act), entry.count
         if to_act:
@@ -194,10 +223,17 @@ class TurnNotifier:
         account, and SQLAlchemy's statement cost 25 times the query)."""
         if not seats:
             return []
-        rows = self.store.sql.query(self.engine, HOLDERS.format(
-            ", ".join("?" * len(seats))), (game_id, *seats))
-        return [(int(seat), name, {**DEFAULT_SETTINGS, **settings_of(raw)})
-                for seat, name, raw in rows]
+        known = self._known_holders(game_id)
+        if known is None:
+            read_at = time.monotonic()
+            rows = self.store.sql.query(self.engine, HOLDERS, (game_id,))
+            known = [(int(seat), name, {**DEFAULT_SETTINGS, **settings_of(raw)})
+                     for seat, name, raw in rows]
+            with self._lock:
+                if len(self._held) >= MAX_HELD:
+                    self._held.clear()
+                self._held[game_id] = (read_at, known)
+        return [held for held in known if held[0] in seats]
 
     def _tell(self, game_id: str, seats: list[int], count: int,
               version: int | None = None) -> None:

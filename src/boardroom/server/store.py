@@ -9,6 +9,7 @@ process is picked up. Its jobs are modules of their own:
 * :mod:`.game_cache`: the cache, the locks, tokens, and the version bump every write makes;
 * :mod:`.creating`: a new game or an imported record;
 * :mod:`.acting`: one action's transaction;
+* :mod:`.quick_act`: the same on the event loop, for the common case;
 * :mod:`.take_backs`: take-backs and their requests;
 * :mod:`.snapshots`: what a seat or spectator sees;
 * this module: the admin's changes and the readings, and the store that joins them.
@@ -28,7 +29,6 @@ from sqlalchemy import Connection, select, update
 
 from boardroom.bots.base import seat_refusal
 from boardroom.server import tables as t
-from boardroom.server.acting import Acting
 from boardroom.server.creating import Creating
 from boardroom.server.entries import (
     ENDED,
@@ -50,6 +50,7 @@ from boardroom.server.entries import (
     printable,
 )
 from boardroom.server.errors import BadRequest, Forbidden, Illegal, NotFound
+from boardroom.server.quick_act import QuickActs
 from boardroom.server.snapshots import request_json, snapshot_of
 from boardroom.server.take_backs import TakeBacks
 
@@ -60,7 +61,7 @@ __all__ = [
 ]
 
 
-class GameStore(Acting, TakeBacks, Creating):
+class GameStore(QuickActs, TakeBacks, Creating):
     """Every game of one server process. Thread-safe: one lock per game."""
 
     # -- the admin ------------------------------------------------------------

@@ -185,6 +185,7 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
     display_name = "Acquire"
     rules_version = "2"
     legacy_rules_versions = (IMMEDIATE_END,)
+    light_turns = True
     min_players = 2
     max_players = 6
 

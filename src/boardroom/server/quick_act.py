@@ -1,0 +1,179 @@
+"""The quick path of an action: checked and applied on the event loop, committed by the
+writer thread, answered when the commit is done, with no thread blocked meanwhile.
+
+:meth:`Acting.act <boardroom.server.acting.Acting.act>` runs on a worker thread: the
+event loop hands it the action, the worker hands the write to the writer thread and
+waits for the commit, then hands the answer back. Issue 30's profile found those
+hand-offs (a thread woken and waited for, three times an action) a large part of the
+server's CPU per action. On the quick path the loop itself checks and applies the action
+(cheap for a title with :attr:`~boardroom.core.title.Title.light_turns`), queues the
+append on the writer (:meth:`GroupCommit.submit
+<boardroom.server.commits.GroupCommit.submit>`, the driver's statements) and awaits the
+commit's future; the writer thread settles the cached game right after the commit.
+
+The rules are those of ``act``, with one difference in how the game is kept safe: the
+game's lock is held only while the action is checked and applied, and the entry is
+marked :attr:`~boardroom.server.entries.Entry.writing` until its commit is settled;
+every other use of the game waits for that (:meth:`GameCache._settled
+<boardroom.server.game_cache.GameCache._settled>`), so nobody sees an action that is not
+committed, and a failed write drops the cached game as ``act`` does.
+
+It takes only the common case and answers None for the rest, which then goes through
+``act`` on a worker thread: the game cached, its lock free and no commit of it pending, a
+seat's own token (no account's delegate token, no first use that claims the seat), no
+idempotency key, no open take-back request, and a title with light turns. On PostgreSQL
+the append is one statement on a writer thread of its own
+(:class:`~boardroom.server.commits.AutocommitWriter`, see :meth:`QuickActs.begin` for
+other processes' changes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from starlette.concurrency import run_in_threadpool
+
+from boardroom.server.acting import Acting
+from boardroom.server.entries import OVER, PLAY, Appended, Change, Entry
+from boardroom.server.errors import ApiError, Conflict
+from boardroom.server.tokens import token_hash
+
+
+@dataclass(frozen=True)
+class Begun:
+    """An action applied to the cached game whose append waits for its commit."""
+
+    entry: Entry
+    answer: dict[str, Any]
+    change: Change
+    written: asyncio.Future[int]
+
+
+class QuickActs(Acting):
+    """:meth:`act_soon`: ``act`` for the event loop (see the module's docstring)."""
+
+    async def act_soon(self, game_id: str, token: str | None, notation: str,
+                       after: int) -> dict[str, Any]:
+        """``act(game_id, token, notation, after)``'s answer; its refusals too. Quick when
+        it can be (:meth:`begin`), else ``act`` on a worker thread."""
+        begun = self.begin(game_id, token, notation, after)
+        if begun is None:
+            return await run_in_threadpool(self.act, game_id, token, notation, after)
+        try:
+            await begun.written
+        except (Conflict, IntegrityError) as exc:
+            if not self.sole_writer:  # the cached game was behind: act reads it again
+                return await run_in_threadpool(self.act, game_id, token, notation, after)
+            return await run_in_threadpool(self._lost_race, game_id, begun.answer["seat"],
+                                           None, notation, after, exc)
+        self.stats.bump("actions", begun.entry.game.record.title)
+        self._fire_soon(begun.change)
+        return begun.answer
+
+    def begin(self, game_id: str, token: str | None, notation: str,
+              after: int) -> Begun | None:
+        """Check and apply the action and queue its append, without waiting for anything;
+        None (nothing done) where the quick path does not apply. A refusal is raised as
+        ``act`` raises it, and changes nothing.
+
+        With several processes (PostgreSQL) the cached game is used without reading its
+        version first: the append's bump expects the version the action was checked
+        against, so an action checked on a game another process had moved on is not
+        written (``act`` then reads the game and decides), and a refusal is left to
+        ``act`` (None), which decides it on the game as the database has it."""
+        if token is None or len(notation) > self.settings.max_notation \
+                or len(self.tx_hooks) != (0 if self.notice_of is None else 1):
+            return None
+        lock = self._lock(game_id)
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            with self._guard:
+                entry = self._cache.get(game_id)
+            if entry is None or entry.writing or entry.request is not None \
+                    or not entry.game.title.light_turns:
+                return None
+            seat = self._own_seat(entry, token)
+            if seat is None:
+                return None
+            try:
+                before = self._turn_of(entry, seat, after, by_bot=False)
+                answer = self._play(entry, notation, seat)
+            except ApiError:
+                if self.sole_writer:
+                    raise
+                return None
+            try:
+                return self._queue_append(entry, answer, before)
+            except BaseException:
+                self._forget(game_id)  # applied but not written: read it again
+                raise
+        finally:
+            lock.release()
+
+    def _own_seat(self, entry: Entry, token: str) -> int | None:
+        """The seat whose own, already claimed token this is (None: anything else, which
+        ``act`` resolves: the admin's, a delegate's, a first use, a stranger's)."""
+        digest = token_hash(token)
+        for seat in entry.seats:
+            if secrets.compare_digest(digest, seat.token_hash):
+                return seat.seat if seat.claimed else None
+        return None
+
+    def _queue_append(self, entry: Entry, answer: dict[str, Any],
+                      before: tuple[int, ...]) -> Begun:
+        """Mark the entry writing and queue the append (the version bump and the action's
+        row, on the driver's connection); the writer settles the entry after the commit."""
+        game_id, index, seat = entry.id, answer["index"], answer["seat"]
+        status = OVER if entry.game.is_over else PLAY
+        old, new = entry.version, entry.version + 1
+        loop = asyncio.get_running_loop()
+        written: asyncio.Future[int] = loop.create_future()
+        notice = None if self.notice_of is None else self.notice_of(
+            game_id, new, Appended(index, answer["notation"], seat, status, entry.undos))
+        sql = self.sql
+
+        def append(raw: Any) -> int:
+            if not sql.quick_append(raw, game_id, old, index, answer["notation"], seat,
+                                    status, notice):
+                raise Conflict(index, "the game changed meanwhile; fetch it again")
+            return new
+
+        def settle(ok: bool, value: Any) -> None:
+            if ok:
+                entry.actors.append(seat)
+                entry.version, entry.status = new, status
+            self._settle(entry, ok)
+            loop.call_soon_threadsafe(_answer, written, ok, value)
+
+        change = Change(game_id, new, index + 1, entry.game.to_act if status == PLAY else (),
+                        before, status, bots=any(s.bot is not None for s in entry.seats))
+        entry.writing = True
+        try:
+            self.quick_writer.submit(append, settle, driver=True)
+        except BaseException:
+            self._settle(entry, kept=False)
+            raise
+        return Begun(entry, answer, change, written)
+
+    def _fire_soon(self, change: Change) -> None:
+        """The listeners, on the loop for an action that leaves the game in play (each
+        only queues work or wakes the feeds); a game's end on a worker thread (its
+        rating reads and writes the database)."""
+        if change.status == PLAY:
+            self._fire(change)
+        else:
+            asyncio.get_running_loop().run_in_executor(None, self._fire, change)
+
+
+def _answer(future: asyncio.Future[int], ok: bool, value: Any) -> None:
+    if future.done():  # the waiting request was cancelled (its socket closed)
+        return
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
