@@ -110,3 +110,28 @@ def test_socket_actions_take_from_the_seats_rate_limit(tmp_path: Path) -> None:
                 ws.send_json({"type": "act", "action": "nothing", "after": 0, "id": i})
                 codes.append(answer_of(ws)["status"])
         assert 429 in codes and codes[-1] == 429, codes
+
+
+def test_the_answer_carries_the_new_picture_once(client: TestClient) -> None:
+    """An ``acted`` answer carries the seat's new live picture (``state``), so the socket
+    is not sent it again: its next message is the picture of the next change."""
+    table = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
+    base = f"/api/games/{table.id}/live"
+    seat = state(client, table, None)["to_act"][0]
+    with client.websocket_connect(f"{base}?token={table.tokens[seat]}") as mine:
+        first = mine.receive_json()
+        move = first["legal"][0]["notation"]
+        mine.send_json({"type": "act", "action": move, "after": 0, "id": 1})
+        acted = mine.receive_json()  # the answer, with nothing before it
+        assert acted["type"] == "acted" and acted["count"] == 1
+        picture = acted["state"]
+        assert picture["type"] == "state" and picture["count"] == 1
+        assert picture["view"] == state(client, table, seat)["view"]
+        assert [a["notation"] for a in picture["actions"]] == [move]
+        nxt = state(client, table, None)["to_act"][0]
+        move2 = state(client, table, nxt)["legal"][0]["notation"]
+        posted = client.post(f"/api/games/{table.id}/actions", headers=table.h(nxt),
+                             json={"action": move2, "after": 1})
+        assert posted.status_code == 200
+        following = mine.receive_json()
+        assert following["type"] == "state" and following["count"] == 2

@@ -16,6 +16,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -344,11 +345,12 @@ def live_text(body: dict[str, Any]) -> str:
 
 
 def live_state(games: GameStore, game_id: str, viewer: Who, after: int,
-               undos: int | None, at_least: int | None = None) -> dict[str, Any]:
-    """:func:`live_body` of the current game (it may wait: run it on a worker thread);
-    ``at_least``: the version this process's change that woke the feed brought it to."""
+               undos: int | None, at_least: int | None = None) -> tuple[dict[str, Any], int]:
+    """:func:`live_body` of the current game, and the game's version it shows (it may
+    wait: run it on a worker thread); ``at_least``: the version this process's change
+    that woke the feed brought it to."""
     with games.game_at(game_id, at_least) as entry:
-        return live_body(entry, viewer, after, undos)
+        return live_body(entry, viewer, after, undos), entry.version
 
 
 def prewarm(games: GameStore, hub: Hub, change: Change) -> None:
@@ -384,15 +386,37 @@ def remote_change(games: GameStore, hub: Hub, game_id: str, version: int | None)
 
 
 async def live_message(games: GameStore, game_id: str, viewer: Who, after: int,
-                       undos: int | None, at_least: int | None = None) -> dict[str, Any]:
-    """The live message, made on the event loop when that can neither wait nor take
-    long (SQLite, the game cached and not locked, a :func:`quick_picture`), else on a
-    worker thread."""
+                       undos: int | None, at_least: int | None = None
+                       ) -> tuple[dict[str, Any], int]:
+    """The live message and the game's version it shows, made on the event loop when
+    that can neither wait nor take long (the game cached, current and not locked, a
+    :func:`quick_picture`), else on a worker thread."""
     with games.game_now(game_id, at_least) as entry:
         if entry is not None and quick_picture(entry, viewer, after, undos):
-            return live_body(entry, viewer, after, undos)
+            return live_body(entry, viewer, after, undos), entry.version
     return await run_in_threadpool(live_state, games, game_id, viewer, after, undos,
                                    at_least)
+
+
+@dataclass
+class Sent:
+    """What one live socket's client was sent last: the picture, the game's version it
+    showed, and the count and take-backs it was made from (its push and its replies to
+    actions share this, under one lock, so a picture goes once and never out of order)."""
+
+    count: int
+    undos: int | None
+    version: int = -1
+    body: dict[str, Any] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def current(self, version: int | None) -> bool:
+        """Whether the client has a picture of ``version`` or later (None: unknown)."""
+        return version is not None and self.version >= version
+
+    def saw(self, body: dict[str, Any], version: int) -> None:
+        self.body, self.version = body, version
+        self.count, self.undos = body["count"], body["undos"]
 
 
 def socket_message(raw: str) -> dict[str, Any] | None:
@@ -437,18 +461,19 @@ def add_live(app: FastAPI) -> None:
         queue = hub.subscribe(game_id)
         community.presence.enter(game_id, viewer.seat)
 
+        sent = Sent(max(0, after), undos)
+
         async def push() -> None:
-            seen, seen_undos = max(0, after), undos
             said = max(0, chat_after)
             at_least: int | None = None  # the first picture reads the database
-            last: dict[str, Any] | None = None
             while True:
-                body = await live_message(games, game_id, viewer, seen, seen_undos,
-                                          at_least)
-                if body is not last:  # a wake-up for chat alone finds the same picture
-                    await ws.send_text(live_text(body))
-                last = body
-                seen, seen_undos = body["count"], body["undos"]
+                async with sent.lock:
+                    if not sent.current(at_least):  # else an action's answer carried it
+                        body, version = await live_message(games, game_id, viewer,
+                                                           sent.count, sent.undos, at_least)
+                        if body is not sent.body:  # a wake-up for chat alone: the same
+                            await ws.send_text(live_text(body))
+                        sent.saw(body, version)
                 lines = await community.chat.news(game_id, said, at_least is None)
                 if lines:
                     said = lines[-1]["id"]
@@ -461,13 +486,21 @@ def add_live(app: FastAPI) -> None:
                     raw = await ws.receive_text()
                     message = socket_message(raw)
                     if message is not None and message.get("type") == ACT:
-                        reply: dict[str, Any] | None = await act_on_socket(
+                        reply, version = await act_on_socket(
                             games, metrics_of, ws.scope.get("boardroom.rate_limit"),
                             ws.scope, game_id, token or None, message)
-                    else:
-                        reply = await community.chat.from_socket(game_id, viewer, raw)
-                    if reply is not None:
-                        await ws.send_text(live_text(reply))
+                        async with sent.lock:  # the new picture goes with the answer
+                            if reply["type"] == "acted" and not sent.current(version):
+                                body, shown = await live_message(
+                                    games, game_id, viewer, sent.count, sent.undos, version)
+                                if body is not sent.body:
+                                    reply["state"] = body
+                                sent.saw(body, shown)
+                            await ws.send_text(live_text(reply))
+                        continue
+                    chat = await community.chat.from_socket(game_id, viewer, raw)
+                    if chat is not None:
+                        await ws.send_text(live_text(chat))
             except WebSocketDisconnect:
                 return
 

@@ -223,7 +223,9 @@ async def listen(table: Seated, seat: int, figures: Figures) -> None:
             waiting = table.replies.pop(message.get("id"), None)
             if waiting is not None and not waiting.done():
                 waiting.set_result(message)
-            continue
+            if "state" not in message:
+                continue
+            message = message["state"]  # the new picture came with the answer
         count = message["count"]
         if count in table.sent and table.actor_of.get(count) != seat:
             figures.live.append(now - table.sent.pop(count))

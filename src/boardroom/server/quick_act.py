@@ -57,22 +57,24 @@ class QuickActs(Acting):
     """:meth:`act_soon`: ``act`` for the event loop (see the module's docstring)."""
 
     async def act_soon(self, game_id: str, token: str | None, notation: str,
-                       after: int) -> dict[str, Any]:
-        """``act(game_id, token, notation, after)``'s answer; its refusals too. Quick when
-        it can be (:meth:`begin`), else ``act`` on a worker thread."""
+                       after: int) -> tuple[dict[str, Any], int | None]:
+        """``act(game_id, token, notation, after)``'s answer, and the game's version the
+        action brought it to (None: not known); ``act``'s refusals too. Quick when it can
+        be (:meth:`begin`), else ``act`` on a worker thread."""
         begun = self.begin(game_id, token, notation, after)
         if begun is None:
-            return await run_in_threadpool(self.act, game_id, token, notation, after)
+            return await run_in_threadpool(self.act, game_id, token, notation, after), None
         try:
             await begun.written
         except (Conflict, IntegrityError) as exc:
             if not self.sole_writer:  # the cached game was behind: act reads it again
-                return await run_in_threadpool(self.act, game_id, token, notation, after)
+                return await run_in_threadpool(self.act, game_id, token, notation,
+                                               after), None
             return await run_in_threadpool(self._lost_race, game_id, begun.answer["seat"],
-                                           None, notation, after, exc)
+                                           None, notation, after, exc), None
         self.stats.bump("actions", begun.entry.game.record.title)
         self._fire_soon(begun.change)
-        return begun.answer
+        return begun.answer, begun.change.version
 
     def begin(self, game_id: str, token: str | None, notation: str,
               after: int) -> Begun | None:

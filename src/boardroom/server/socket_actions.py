@@ -4,8 +4,10 @@ there instead of a ``POST /api/games/{id}/actions``.
 The message is ``{"type": "act", "action": NOTATION, "after": COUNT, "key": KEY, "id": ID}``
 (``key`` and ``id`` optional; ``id``, an integer or a string of up to 64 characters, comes
 back in the reply so a client can match it). The answer is the POST's answer, as
-``{"type": "acted", "id": ID, "index", "count", "notation", "seat", "log"}``, sent only
-after the action is committed; a refusal is ``{"type": "refused", "id": ID, "status":
+``{"type": "acted", "id": ID, "index", "count", "notation", "seat", "log", "state"}``,
+sent only after the action is committed, where ``state`` (left out when the socket was
+sent that picture already) is the seat's new live picture, the ``state`` message it would
+otherwise get next: one frame instead of two; a refusal is ``{"type": "refused", "id": ID, "status":
 STATUS, "error", "message", "rule"...}``, the POST's error body with its HTTP status.
 
 One code path: the body is checked by the POST's own model (:class:`~.schemas.ActionIn`,
@@ -60,34 +62,37 @@ def refusal(ident: int | str | None, status: int, body: dict[str, Any]) -> dict[
 
 async def act_on_socket(games: GameStore, metrics: Metrics, limit: RateLimit | None,
                         scope: Any, game_id: str, token: str | None,
-                        message: dict[str, Any]) -> dict[str, Any]:
-    """The reply to one ``act`` message (see the module's docstring)."""
+                        message: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """The reply to one ``act`` message (see the module's docstring), and the game's
+    version the action brought it to (None: a refusal, or not known)."""
     started = time.perf_counter()
     ident = reply_id(message)
-    reply = await _act(games, limit, scope, game_id, token, message, ident)
+    reply, version = await _act(games, limit, scope, game_id, token, message, ident)
     metrics.observe("WS", ROUTE, int(reply.get("status", 200)),
                     time.perf_counter() - started)
-    return reply
+    return reply, version
 
 
 async def _act(games: GameStore, limit: RateLimit | None, scope: Any, game_id: str,
                token: str | None, message: dict[str, Any],
-               ident: int | str | None) -> dict[str, Any]:
+               ident: int | str | None) -> tuple[dict[str, Any], int | None]:
     if limit is not None and not await limit.allow_now(limit.key(scope)):
-        return refusal(ident, 429, {"error": "rate-limited", "message": limit.message()})
+        return refusal(ident, 429, {"error": "rate-limited",
+                                    "message": limit.message()}), None
     try:
         body = s.ActionIn.model_validate({k: message[k] for k in FIELDS if k in message})
     except ValidationError as exc:
         return refusal(ident, 400, {"error": "bad-request",
-                                    "message": validation_message(exc.errors())})
+                                    "message": validation_message(exc.errors())}), None
+    version: int | None = None
     try:
         if body.key is None:
-            answer = await games.act_soon(game_id, token, body.action, body.after)
+            answer, version = await games.act_soon(game_id, token, body.action, body.after)
         else:
             answer = await run_in_threadpool(games.act, game_id, token, body.action,
                                              body.after, body.key)
     except ApiError as exc:
         if isinstance(exc.extra.get("rule"), str):
             games.stats.bump("refused", exc.extra["rule"])
-        return refusal(ident, exc.status, exc.body())
-    return {"type": "acted", "id": ident, **answer}
+        return refusal(ident, exc.status, exc.body()), None
+    return {"type": "acted", "id": ident, **answer}, version
