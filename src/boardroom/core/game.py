@@ -122,12 +122,37 @@ class Game:
 
     @property
     def log_entries(self) -> list[LogEntry]:
+        return list(self._filled_entries())
+
+    def log_since(self, first: int, setup: bool = False) -> list[LogEntry]:
+        """The :attr:`log_entries` of the actions from index ``first`` on, after the
+        setup's own entries (index -1) when ``setup``: a slice, not a scan of the log.
+
+        >>> import boardroom
+        >>> game = boardroom.new_game("acquire", ["Ann", "Bob"], seed=1)
+        >>> for _ in range(3): game.apply(game.legal_actions()[0])
+        >>> game.log_since(1) == [e for e in game.log_entries if e.index >= 1]
+        True
+        >>> game.log_since(2, setup=True) == [e for e in game.log_entries
+        ...                                   if e.index >= 2 or e.index < 0]
+        True
+        """
+        entries, starts = self._filled_entries(), self._starts
+        start = starts[max(0, first)] if first < len(starts) else len(entries)
+        if not setup:
+            return entries[start:]
+        setup_end = starts[0] if starts else len(entries)
+        return entries[:min(setup_end, start)] + entries[start:]
+
+    def _filled_entries(self) -> list[LogEntry]:
+        """The log's entries, made for the lines added since the last call (the list
+        itself: do not change it)."""
         entries, starts = self._entries, self._starts
         for position in range(len(entries), len(self._lines)):
             # the last action whose sentences begin at or before this one (-1: setup)
             index = bisect_right(starts, position) - 1
             entries.append(LogEntry(index, self._lines[position]))
-        return list(entries)
+        return entries
 
     def view(self, player: int | None) -> JSON:
         """What seat ``player`` may see; ``None`` for a spectator."""

@@ -43,8 +43,8 @@ def snapshot_of(entry: Entry, who: Who, log_from: int = 0,
         "view": game.view(seat),
         "to_act": list(to_act),
         "legal": legal,
-        "log": [{"index": e.index, "text": e.text} for e in game.log_entries
-                if e.index >= log_from or (with_setup and e.index < 0)],
+        "log": [{"index": e.index, "text": e.text}
+                for e in game.log_since(log_from, setup=with_setup)],
         "count": entry.count,
         "result": None if result is None or entry.status == ENDED else result.to_json(),
         "status": entry.status,

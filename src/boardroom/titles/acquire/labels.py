@@ -12,8 +12,6 @@ The notation stays the thing that is sent and recorded; a label is only read.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from boardroom.titles.acquire.actions import (
     AcquireAction,
     Buy,
@@ -83,9 +81,8 @@ def _dispose(state: AcquireState, seat: int, sell: int, trade: int) -> str:
 def _buy(state: AcquireState, chains: tuple[int, ...]) -> str:
     if not chains:
         return "Buy no stock (pass)"
-    counts = Counter(chains)
     cost = sum(chain_price(c, state.size[c]) for c in chains)
-    what = _and([f"{n} {CHAINS[c]}" for c, n in sorted(counts.items())])
+    what = _and([f"{chains.count(c)} {CHAINS[c]}" for c in sorted(set(chains))])
     return f"Buy {what} for ${cost:,}"
 
 
