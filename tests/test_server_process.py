@@ -256,4 +256,19 @@ def test_the_server_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["server", "--backend", "sqlite", "--games", "2", "--actions", "3",
                  "--think", "0"]) == 0
     out = capsys.readouterr().out
-    assert "actions/s" in out and "sqlite" in out
+    assert "actions/s" in out and "steady/s" in out and "sqlite" in out
+    assert "server CPU per action" in out  # issue 30's verdict on it, met or missed
+
+
+def test_the_bench_verdicts_name_issue_30s_targets() -> None:
+    from boardroom.server.bench import Figures, verdicts_of
+
+    run = Figures("sqlite", 1, 1000, transport="socket", actions=1000, server_cpu_s=0.5)
+    said = verdicts_of(run, 99.0, "acquire")
+    assert said[0].startswith("[green]met") and "0.50 ms (target <= 0.6 ms)" in said[0]
+    assert said[1].startswith("[green]met") and "with 1000 games (target < 100 ms" in said[1]
+    slow = Figures("postgres2", 2, 100, actions=1000, server_cpu_s=1.6)
+    assert verdicts_of(slow, 10.0, "acquire")[0].startswith("[red]missed")
+    atlas = verdicts_of(Figures("sqlite", 1, 300, actions=10, server_cpu_s=1), 151.0,
+                        "lost_atlas")
+    assert len(atlas) == 1 and atlas[0].startswith("[red]missed") and "150 ms" in atlas[0]

@@ -60,6 +60,10 @@ def describe(url: str) -> str:
               type=click.Choice(["text", "json"]),
               help="json: JSON lines, one per request (method, path, status, game, ms) "
                    "and per log record.")
+@click.option("--keep-alive", "keep_alive", default=5, show_default=True,
+              type=click.IntRange(1, 300),
+              help="Seconds an idle HTTP keep-alive connection stays open (uvicorn's "
+                   "timeout_keep_alive; behind a reverse proxy, above the proxy's own).")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Server processes on the one socket (above 1 needs --database: "
                    "PostgreSQL).")
@@ -67,7 +71,7 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
           redis_url: str | None, bot_time: float, rate_limit: float,
           trusted_proxies: tuple[str, ...], allow_private_webhooks: bool,
           allow_chosen_seeds: bool, access_log: bool, public_url: str, smtp_url: str | None,
-          log_level: str, log_format: str, workers: int) -> None:
+          log_level: str, log_format: str, keep_alive: int, workers: int) -> None:
     """Start the game server (FastAPI on uvicorn); Ctrl-C or SIGTERM drains and stops it."""
     import uvicorn
 
@@ -122,7 +126,7 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
     click.echo(f"The lobby: http://{shown}:{bound}/", nl=True)
     click.echo(f"API: http://{shown}:{bound}/api/openapi.json", nl=True)
     if workers > 1:
-        serve_workers(settings, sock, workers, log_level, log_format)
+        serve_workers(settings, sock, workers, log_level, log_format, keep_alive)
         return
     # live frames go uncompressed: permessage-deflate cost as much CPU as encoding them
     # (issue 30's profile; a live message is about 2 KB)
@@ -131,13 +135,13 @@ def serve(host: str, port: int, data_dir: str, database_url: str | None,
     config = uvicorn.Config(app, log_level=log_level, access_log=access_log,
                             ws_max_size=1 << 20, ws_per_message_deflate=False,
                             timeout_graceful_shutdown=GRACE_S, log_config=None,
-                            proxy_headers=False)
+                            proxy_headers=False, timeout_keep_alive=keep_alive)
     redact.install()  # on the handlers configured so far
     Server(config).run(sockets=[sock])
 
 
 def serve_workers(settings: Settings, sock: socket.socket, workers: int, log_level: str,
-                  log_format: str) -> None:
+                  log_format: str, keep_alive: int = 5) -> None:
     """uvicorn's supervisor with ``workers`` processes on ``sock``
     (:mod:`boardroom.server.workers`)."""
     import os
@@ -153,7 +157,8 @@ def serve_workers(settings: Settings, sock: socket.socket, workers: int, log_lev
     uvicorn.run("boardroom.server.workers:app", factory=True, fd=sock.fileno(),
                 workers=workers, log_level=log_level, access_log=False, proxy_headers=False,
                 ws_max_size=1 << 20, ws_per_message_deflate=False,
-                timeout_graceful_shutdown=GRACE_S, log_config=None)
+                timeout_graceful_shutdown=GRACE_S, log_config=None,
+                timeout_keep_alive=keep_alive)
 
 
 @click.group()
