@@ -62,7 +62,9 @@ class Acting(GameCache):
             entry.request = None  # the game moved on: an open take-back request lapsed
             self.stats.bump("actions", entry.game.record.title)
             change = Change(game_id, version, answer["count"], entry.to_act, before, status,
-                            bots=any(s.bot is not None for s in entry.seats))
+                            bots=any(s.bot is not None for s in entry.seats),
+                            appended=Appended(answer["index"], answer["notation"], seat,
+                                              status, entry.undos))
         self._fire(change)
         return answer
 

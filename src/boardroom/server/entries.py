@@ -106,6 +106,9 @@ class Change:
     local: bool = True
     bots: bool = True
     """Whether the game may have a bot seat (False only when known to have none)."""
+    appended: Appended | None = None
+    """The action the change appended, if it appended one (what another process's cached
+    game needs to apply it itself: Redis's notices carry it)."""
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ Changes made by *other* server processes arrive through a :class:`Broadcaster`:
   itself and its live clients get their pictures with no database read (issue 30: two
   processes cost 2.8 times one process's CPU per action when each re-read the other's
   changes);
-* :class:`RedisBroadcaster`: a publish after commit and a subscriber thread;
+* :class:`RedisBroadcaster`: a publish after commit (carrying the action too) and a
+  subscriber thread;
 * with SQLite (one process) nothing crosses processes and no broadcaster runs.
 """
 
@@ -246,8 +247,9 @@ class RedisBroadcaster(Broadcaster):
         store.listeners.append(self._publish)
 
     def _publish(self, change: Change) -> None:
-        try:
-            self.client.publish(CHANNEL, f"{change.game_id} {self.origin}")
+        try:  # an appended action goes with its notice, as PostgreSQL's does
+            self.client.publish(CHANNEL, notice(change.game_id, self.origin, change.version,
+                                                change.appended))
         except Exception:
             log.exception("could not publish a change of game %s to Redis", change.game_id)
 

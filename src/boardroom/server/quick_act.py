@@ -135,8 +135,8 @@ class QuickActs(Acting):
         old, new = entry.version, entry.version + 1
         loop = asyncio.get_running_loop()
         written: asyncio.Future[int] = loop.create_future()
-        notice = None if self.notice_of is None else self.notice_of(
-            game_id, new, Appended(index, answer["notation"], seat, status, entry.undos))
+        appended = Appended(index, answer["notation"], seat, status, entry.undos)
+        notice = None if self.notice_of is None else self.notice_of(game_id, new, appended)
         sql = self.sql
 
         def append(raw: Any) -> int:
@@ -153,7 +153,8 @@ class QuickActs(Acting):
             loop.call_soon_threadsafe(_answer, written, ok, value)
 
         change = Change(game_id, new, index + 1, entry.game.to_act if status == PLAY else (),
-                        before, status, bots=any(s.bot is not None for s in entry.seats))
+                        before, status, bots=any(s.bot is not None for s in entry.seats),
+                        appended=appended)
         entry.writing = True
         try:
             self.quick_writer.submit(append, settle, driver=True)
