@@ -26,7 +26,7 @@ from boardroom.server.netguard import (
     resolve,
     webhook_client,
 )
-from boardroom.server.store import PLAY, Change, GameStore
+from boardroom.server.store import PLAY, Change, Entry, GameStore
 
 log = logging.getLogger("boardroom.server.webhooks")
 
@@ -58,17 +58,25 @@ class Notifier:
         newly = [s for s in change.to_act if s not in change.before]
         if not newly:
             return
-        # the game as the change left it: cached, so PostgreSQL's version read is saved
+        # the game as the change left it, without waiting (a listener may run on the event
+        # loop, server/quick_act.py); if its lock is busy, looked at on the pool instead
+        with self.store.game_now(change.game_id, change.version) as entry:
+            if entry is not None:
+                self._send(entry, newly, change.count)
+                return
+        self._pool.submit(self._later, change, newly)
+
+    def _later(self, change: Change, newly: list[int]) -> None:
         with self.store.game_at(change.game_id, change.version) as entry:
-            jobs = []
-            for seat in newly:
-                info = entry.seats[seat]
-                if info.webhook is None or info.bot is not None:
-                    continue
-                jobs.append((info.webhook, self.payload(entry.id, entry.game.title.display_name,
-                                                        seat, info.name, change.count)))
-        for url, body in jobs:
-            self._pool.submit(self.deliver, url, body)
+            self._send(entry, newly, change.count)
+
+    def _send(self, entry: Entry, newly: list[int], count: int) -> None:
+        for seat in newly:
+            info = entry.seats[seat]
+            if info.webhook is None or info.bot is not None:
+                continue
+            self._pool.submit(self.deliver, info.webhook, self.payload(
+                entry.id, entry.game.title.display_name, seat, info.name, count))
 
     def payload(self, game_id: str, title: str, seat: int, name: str,
                 count: int) -> dict[str, Any]:
