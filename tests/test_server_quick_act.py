@@ -197,3 +197,27 @@ def test_a_cache_behind_another_process_is_decided_on_the_database(tmp_path: Pat
         finally:
             one.close()
             two.close()
+
+
+def test_a_game_waiting_for_its_commit_is_not_dropped_from_a_full_cache(
+        tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/full.sqlite3"
+    engine = make_engine(url)
+    migrate(engine)
+    store = GameStore(engine, Settings(url, rate_per_s=0, allow_chosen_seeds=True,
+                                       cache_games=1))
+    try:
+        game_id, _ = started(store)
+        with store._guard:
+            waiting = store._cache[game_id]
+        waiting.writing = True  # its append is queued, not committed
+        other = store.create("acquire", {}, 4, [SeatSpec("Cy"), SeatSpec("Di")])
+        with store._guard:
+            assert store._cache.get(game_id) is waiting  # kept: a read would miss the commit
+            assert other.id not in store._cache and len(store._cache) == 1  # still bounded
+        store._settle(waiting, kept=True)
+        store.create("acquire", {}, 5, [SeatSpec("Ed"), SeatSpec("Fa")])
+        with store._guard:
+            assert game_id not in store._cache  # once settled, the oldest goes as before
+    finally:
+        store.close()

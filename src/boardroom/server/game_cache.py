@@ -129,8 +129,12 @@ class GameCache:
         with self._guard:
             self._cache[entry.id] = entry
             self._cache.move_to_end(entry.id)
-            while len(self._cache) > self.settings.cache_games:
-                self._cache.popitem(last=False)
+            for _ in range(len(self._cache)):
+                if len(self._cache) <= self.settings.cache_games:
+                    break
+                oldest, dropped = self._cache.popitem(last=False)
+                if dropped.writing:  # its commit is pending: a read now would miss it
+                    self._cache[oldest] = dropped
 
     def _forget(self, game_id: str) -> None:
         with self._guard:
