@@ -272,7 +272,7 @@ def test_with_redis_the_rate_limit_is_shared_by_every_process(tmp_path: Path) ->
 
 def test_the_event_loop_makes_only_pictures_without_a_legal_list() -> None:
     import boardroom
-    from boardroom.server.app import live_body, quick_picture
+    from boardroom.server.live_feed import live_body, quick_picture
     from boardroom.server.store import Entry, SeatInfo, Who
 
     game = boardroom.new_game("acquire", ["Ann", "Bob"], seed=1)
@@ -327,10 +327,10 @@ def test_without_redis_the_rate_limit_counts_in_the_process(tmp_path: Path) -> N
 
 
 def test_the_asked_seats_picture_is_made_before_the_feed_wakes(client: TestClient) -> None:
-    """``app.prewarm``: after an action the picture of the seat asked now (for a client
+    """``live_feed.prewarm``: after an action the picture of the seat asked now (for a client
     that saw the action before) is made by the acting thread, so the feed sends it from
     the event loop; nobody watching, nothing is made."""
-    from boardroom.server.app import picture_key, prewarm
+    from boardroom.server.live_feed import picture_key, prewarm
     from boardroom.server.store import Change, Who
 
     store, hub = client.app.state.store, client.app.state.hub  # type: ignore[attr-defined]

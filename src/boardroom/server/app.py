@@ -1,4 +1,5 @@
-"""The ASGI application: routes, error bodies, the live feed, the front end.
+"""The ASGI application: routes, error bodies, the live feed's route, the front end (the
+live feed itself: :mod:`.live_feed`).
 
 >>> from boardroom.server.config import Settings
 >>> app = create_app(Settings("sqlite://"))
@@ -12,17 +13,14 @@ import asyncio
 import importlib
 import importlib.resources
 import importlib.util
-import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
-import orjson
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -42,16 +40,12 @@ from boardroom.server.deps import Games, Token, who
 from boardroom.server.errors import ApiError, encodable, validation_message
 from boardroom.server.limits import BodyLimit, RateLimit
 from boardroom.server.live import Broadcaster, Hub, PostgresBroadcaster, RedisBroadcaster
+from boardroom.server.live_feed import Feed, Sent, prewarm, remote_change
 from boardroom.server.shutdown import Drain, drain_on_signal
-from boardroom.server.socket_actions import ACT, act_on_socket
 from boardroom.server.store import (
-    Change,
     Created,
-    Entry,
     GameStore,
     SeatSpec,
-    Who,
-    snapshot_of,
 )
 from boardroom.server.webhooks import Notifier
 
@@ -297,144 +291,6 @@ def add_routes(app: FastAPI) -> None:
         return s.Done()
 
 
-def picture_key(entry: Entry, viewer: Who, after: int,
-                undos: int | None) -> tuple[Any, ...]:
-    """What a live message depends on: the game's state, who sees it, from which action."""
-    fits = undos is not None and undos == entry.undos and after <= entry.count
-    log_from = after if fits else 0
-    return (entry.version, entry.count, entry.undos, entry.status, viewer, log_from, fits)
-
-
-def quick_picture(entry: Entry, viewer: Who, after: int, undos: int | None) -> bool:
-    """Whether the live message costs no more than a fraction of a millisecond: it was
-    made already, or it lists no legal actions (working those out can take milliseconds:
-    12 ms for some Lost Atlas positions, 8 ms for Congress; not for the event loop)."""
-    if picture_key(entry, viewer, after, undos) in entry.pictures:
-        return True
-    seat = viewer.seat
-    return seat is None or seat not in entry.to_act or entry.seats[seat].bot is not None
-
-
-def live_body(entry: Entry, viewer: Who, after: int, undos: int | None) -> dict[str, Any]:
-    """One live message: the seat's picture, with what it missed since ``after`` (hold
-    the game's lock)."""
-    key = picture_key(entry, viewer, after, undos)
-    log_from, fits = key[5], key[6]
-    cached = entry.pictures.get(key)
-    if cached is not None:
-        return cached
-    if entry.pictures and next(iter(entry.pictures))[:4] != key[:4]:
-        entry.pictures.clear()  # the game changed since those were made
-    body = snapshot_of(entry, viewer, log_from, setup=not fits)
-    record = entry.game.record.actions
-    body["actions"] = [{"index": i, "notation": record[i], "seat": entry.actors[i]}
-                       for i in range(log_from, len(record))]
-    body["type"] = "state"
-    body["reset"] = not fits
-    body["log_from"] = log_from
-    if len(entry.pictures) < 64:
-        entry.pictures[key] = body
-    return body
-
-
-def live_text(body: dict[str, Any]) -> str:
-    """A live message as the text frame sent: orjson, a sixth of ``json.dumps``'s CPU for
-    a live picture (4 against 23 us for an Acquire seat's 2 KB; issue 30's profile), with
-    the standard library as the fallback for what orjson refuses (integers past 64 bits)."""
-    try:
-        return orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS).decode()
-    except TypeError:
-        return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
-
-
-def live_state(games: GameStore, game_id: str, viewer: Who, after: int,
-               undos: int | None, at_least: int | None = None) -> tuple[dict[str, Any], int]:
-    """:func:`live_body` of the current game, and the game's version it shows (it may
-    wait: run it on a worker thread); ``at_least``: the version this process's change
-    that woke the feed brought it to."""
-    with games.game_at(game_id, at_least) as entry:
-        return live_body(entry, viewer, after, undos), entry.version
-
-
-def prewarm(games: GameStore, hub: Hub, change: Change) -> None:
-    """After this process's change, still on the thread that made it, the pictures of the
-    seats asked now are made for the live feed (a store listener that runs before the
-    hub wakes the feed). Such a picture lists legal actions, so the feed would make it on
-    a worker thread: a hand-off to a thread and back per action (about 0.1 ms of CPU);
-    made here, the feed finds it made and sends it from the event loop. Made for a client
-    that saw the action before (``after`` = the count before it), the usual case; any
-    other finds no picture and has its own made as before. Nothing is made for a game
-    nobody watches, or if the game's lock is taken (never waited for)."""
-    if not change.local or change.count < 1 or hub.watchers(change.game_id) == 0:
-        return
-    with games.game_now(change.game_id, change.version) as entry:
-        if entry is None or entry.version != change.version:
-            return
-        for seat in entry.to_act:
-            if entry.seats[seat].bot is None:
-                live_body(entry, Who(seat), change.count - 1, entry.undos)
-
-
-def remote_change(games: GameStore, hub: Hub, game_id: str, version: int | None) -> None:
-    """Another process changed the game (on the broadcaster's thread): as :func:`prewarm`,
-    when the notice brought the cached game to ``version`` itself, the asked seats'
-    pictures are made here before the feeds wake, so they are sent from the event loop."""
-    if version is not None and hub.watchers(game_id):
-        with games.game_now(game_id, version) as entry:
-            if entry is not None and entry.version == version and entry.count:
-                for seat in entry.to_act:
-                    if entry.seats[seat].bot is None:
-                        live_body(entry, Who(seat), entry.count - 1, entry.undos)
-    hub.changed(game_id, version)
-
-
-async def live_message(games: GameStore, game_id: str, viewer: Who, after: int,
-                       undos: int | None, at_least: int | None = None
-                       ) -> tuple[dict[str, Any], int]:
-    """The live message and the game's version it shows, made on the event loop when
-    that can neither wait nor take long (the game cached, current and not locked, a
-    :func:`quick_picture`), else on a worker thread."""
-    with games.game_now(game_id, at_least) as entry:
-        if entry is not None and quick_picture(entry, viewer, after, undos):
-            return live_body(entry, viewer, after, undos), entry.version
-    return await run_in_threadpool(live_state, games, game_id, viewer, after, undos,
-                                   at_least)
-
-
-@dataclass
-class Sent:
-    """What one live socket's client was sent last: the picture, the game's version it
-    showed, and the count and take-backs it was made from (its push and its replies to
-    actions share this, under one lock, so a picture goes once and never out of order)."""
-
-    count: int
-    undos: int | None
-    version: int = -1
-    body: dict[str, Any] | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    def current(self, version: int | None) -> bool:
-        """Whether the client has a picture of ``version`` or later (None: unknown)."""
-        return version is not None and self.version >= version
-
-    def saw(self, body: dict[str, Any], version: int) -> None:
-        self.body, self.version = body, version
-        self.count, self.undos = body["count"], body["undos"]
-
-
-def socket_message(raw: str) -> dict[str, Any] | None:
-    """A client's message on the live socket as a JSON object (None: not one).
-
-    >>> socket_message('{"type": "act"}'), socket_message("[1]"), socket_message("{")
-    ({'type': 'act'}, None, None)
-    """
-    try:
-        message = orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        return None
-    return message if isinstance(message, dict) else None
-
-
 def add_live(app: FastAPI) -> None:
     games: GameStore = app.state.store
     hub: Hub = app.state.hub
@@ -463,51 +319,9 @@ def add_live(app: FastAPI) -> None:
             return
         queue = hub.subscribe(game_id)
         community.presence.enter(game_id, viewer.seat)
-
-        sent = Sent(max(0, after), undos)
-
-        async def push() -> None:
-            said = max(0, chat_after)
-            at_least: int | None = None  # the first picture reads the database
-            while True:
-                async with sent.lock:
-                    if not sent.current(at_least):  # else an action's answer carried it
-                        body, version = await live_message(games, game_id, viewer,
-                                                           sent.count, sent.undos, at_least)
-                        if body is not sent.body:  # a wake-up for chat alone: the same
-                            await ws.send_text(live_text(body))
-                        sent.saw(body, version)
-                lines = await community.chat.news(game_id, said, at_least is None)
-                if lines:
-                    said = lines[-1]["id"]
-                    await ws.send_json({"type": "chat", "lines": lines})
-                at_least = await queue.get()
-
-        async def drain() -> None:
-            try:
-                while True:
-                    raw = await ws.receive_text()
-                    message = socket_message(raw)
-                    if message is not None and message.get("type") == ACT:
-                        reply, version = await act_on_socket(
-                            games, metrics_of, ws.scope.get("boardroom.rate_limit"),
-                            ws.scope, game_id, token or None, message)
-                        async with sent.lock:  # the new picture goes with the answer
-                            if reply["type"] == "acted" and not sent.current(version):
-                                body, shown = await live_message(
-                                    games, game_id, viewer, sent.count, sent.undos, version)
-                                if body is not sent.body:
-                                    reply["state"] = body
-                                sent.saw(body, shown)
-                            await ws.send_text(live_text(reply))
-                        continue
-                    chat = await community.chat.from_socket(game_id, viewer, raw)
-                    if chat is not None:
-                        await ws.send_text(live_text(chat))
-            except WebSocketDisconnect:
-                return
-
-        tasks = [asyncio.create_task(push()), asyncio.create_task(drain()),
+        feed = Feed(ws, games, community.chat, metrics_of, game_id, viewer, token or None,
+                    Sent(max(0, after), undos), max(0, chat_after))
+        tasks = [asyncio.create_task(feed.push(queue)), asyncio.create_task(feed.drain()),
                  asyncio.create_task(stopping.close_on_drain(ws))]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)

@@ -76,7 +76,7 @@ def install() -> None:
     if _installed:
         return
     _installed = True
-    from boardroom.server import app, commits, store
+    from boardroom.server import commits, live_feed, store
 
     commits.GroupCommit._batch = timed("writer", commits.GroupCommit._batch)  # type: ignore[method-assign]
     commits.GroupCommit._driver_batch = timed("writer", commits.GroupCommit._driver_batch)  # type: ignore[method-assign]
@@ -84,8 +84,8 @@ def install() -> None:
     store.GameStore.act = timed("act", store.GameStore.act)  # type: ignore[method-assign]
     store.GameStore.begin = timed("act", store.GameStore.begin)  # type: ignore[method-assign]
     store.GameStore.snapshot = timed("snapshot", store.GameStore.snapshot)  # type: ignore[method-assign]
-    app.live_body = timed("picture", app.live_body)
-    app.live_text = timed("encode", app.live_text)
+    live_feed.live_body = timed("picture", live_feed.live_body)
+    live_feed.live_text = timed("encode", live_feed.live_text)
     _watch_threads()
 
 
