@@ -221,3 +221,30 @@ def test_a_game_waiting_for_its_commit_is_not_dropped_from_a_full_cache(
             assert game_id not in store._cache  # once settled, the oldest goes as before
     finally:
         store.close()
+
+
+def test_the_listeners_hear_of_a_committed_action_nobody_waits_for(tmp_path: Path) -> None:
+    """A client that sends its action and goes before the answer: the action is committed,
+    counted and told to the listeners all the same (the other seats' feeds wake)."""
+    store = new_store(f"sqlite:///{tmp_path}/gone.sqlite3")
+    heard: list[int] = []
+    try:
+        game_id, tokens = started(store)
+        seat, action, after = first_legal(store, game_id)
+        store.listeners.append(lambda change: heard.append(change.count))
+
+        async def send_and_go() -> None:
+            task = asyncio.create_task(store.act_soon(game_id, tokens[seat], action, after))
+            await asyncio.sleep(0)  # begun: the append is queued
+            task.cancel()  # the socket closed
+            for _ in range(500):
+                if heard:
+                    return
+                await asyncio.sleep(0.01)
+
+        asyncio.run(send_and_go())
+        assert heard == [after + 1]
+        assert [n for _, n, _ in rows(store, game_id)] == [action]
+        assert store.stats.get("actions", "acquire") == 1
+    finally:
+        store.close()

@@ -72,8 +72,6 @@ class QuickActs(Acting):
                                                after), None
             return await run_in_threadpool(self._lost_race, game_id, begun.answer["seat"],
                                            None, notation, after, exc), None
-        self.stats.bump("actions", begun.entry.game.record.title)
-        self._fire_soon(begun.change)
         return begun.answer, begun.change.version
 
     def begin(self, game_id: str, token: str | None, notation: str,
@@ -150,8 +148,9 @@ class QuickActs(Acting):
                 entry.actors.append(seat)
                 entry.version, entry.status = new, status
             self._settle(entry, ok)
-            loop.call_soon_threadsafe(_answer, written, ok, value)
+            loop.call_soon_threadsafe(self._committed, written, change, title, ok, value)
 
+        title = entry.game.record.title
         change = Change(game_id, new, index + 1, entry.game.to_act if status == PLAY else (),
                         before, status, bots=any(s.bot is not None for s in entry.seats),
                         appended=appended)
@@ -162,6 +161,17 @@ class QuickActs(Acting):
             self._settle(entry, kept=False)
             raise
         return Begun(entry, answer, change, written)
+
+    def _committed(self, written: asyncio.Future[int], change: Change, title: str, ok: bool,
+                   value: Any) -> None:
+        """On the loop, once the writer settled the append: a committed action is counted
+        and its listeners hear of it (whether or not anyone still waits for the answer:
+        a client gone meanwhile must not keep the other seats from their pictures); then
+        the answer."""
+        if ok:
+            self.stats.bump("actions", title)
+            self._fire_soon(change)
+        _answer(written, ok, value)
 
     def _fire_soon(self, change: Change) -> None:
         """The listeners, on the loop for an action that leaves the game in play (each
