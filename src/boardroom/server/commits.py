@@ -204,13 +204,8 @@ class GroupCommit(Transactions):
                         results.append((job, True, value))
             tx.commit()
         except BaseException as exc:
-            log.exception("a group commit of %d writes failed", len(jobs))
-            _answer([(job, False, exc) for job in jobs if not _answered(job)])
-            return False
-        self.batches += 1
-        self.writes += len(jobs)
-        _answer(results)
-        return True
+            return self._failed(jobs, exc)
+        return self._committed(jobs, results)
 
     def _driver_batch(self, conn: Connection, jobs: list[Job]) -> bool:
         """:meth:`_batch` for driver jobs alone, on the ``sqlite3`` connection: the same
@@ -242,16 +237,24 @@ class GroupCommit(Transactions):
                     results.append((job, True, value))
             raw.execute("COMMIT")
         except BaseException as exc:
-            log.exception("a group commit of %d writes failed", len(jobs))
             if raw.in_transaction:
-                with contextlib.suppress(sqlite3.Error):  # the connection is dropped below
+                with contextlib.suppress(sqlite3.Error):  # the connection is dropped after
                     raw.execute("ROLLBACK")
-            _answer([(job, False, exc) for job in jobs if not _answered(job)])
-            return False
+            return self._failed(jobs, exc)
+        return self._committed(jobs, results)
+
+    def _committed(self, jobs: list[Job], results: list[tuple[Job, bool, Any]]) -> bool:
         self.batches += 1
         self.writes += len(jobs)
         _answer(results)
         return True
+
+    @staticmethod
+    def _failed(jobs: list[Job], exc: BaseException) -> bool:
+        """The commit failed: every job not answered yet gets its exception."""
+        log.exception("a group commit of %d writes failed", len(jobs))
+        _answer([(job, False, exc) for job in jobs if not _answered(job)])
+        return False
 
 
 def _call(job: Job, conn: Connection) -> Any:
