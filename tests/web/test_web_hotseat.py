@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 
 def test_the_pass_screen_hides_the_next_players_tiles_until_they_click(open_page: Any) -> None:
     w = open_page(pass_screen=True)
@@ -22,10 +24,14 @@ def test_the_pass_screen_hides_the_next_players_tiles_until_they_click(open_page
         page.wait_for_selector("body:not(.busy)")
         if page.locator("#pass-screen").count():
             break
-        if page.locator("#decide button.chain").count():
-            page.locator("#decide button.chain").first.click()
-        elif page.locator("#buy-confirm").count():
-            page.click("#buy-confirm")
+        # a refresh may redraw the table between the look and the click: look again then
+        try:
+            if page.locator("#decide button.chain").count():
+                page.locator("#decide button.chain").first.click(timeout=3000)
+            elif page.locator("#buy-confirm").count():
+                page.click("#buy-confirm", timeout=3000)
+        except PlaywrightTimeout:
+            continue
         page.wait_for_timeout(200)
     screen = page.wait_for_selector("#pass-screen")
     other = "Bob" if first == "Ann" else "Ann"
