@@ -203,3 +203,15 @@ def _healthy(url: str) -> bool:
         return httpx.get(f"{url}/api/health", timeout=2).status_code == 200
     except httpx.HTTPError:
         return False
+
+
+def new_store(url: str, **settings: Any) -> Any:
+    """A :class:`~boardroom.server.store.GameStore` on ``url``, migrated, with no rate
+    limit and chosen seeds allowed (tests of the store itself)."""
+    from boardroom.server.config import Settings
+    from boardroom.server.db import make_engine, migrate
+    from boardroom.server.store import GameStore
+
+    engine = make_engine(url)
+    migrate(engine)
+    return GameStore(engine, Settings(url, rate_per_s=0, allow_chosen_seeds=True, **settings))

@@ -18,11 +18,9 @@ from sqlalchemy.exc import IntegrityError
 
 from boardroom.core.game import Game
 from boardroom.server import tables as t
-from boardroom.server.config import Settings
-from boardroom.server.db import make_engine, migrate
 from boardroom.server.live import notice, read_notice
 from boardroom.server.store import Appended, GameStore, SeatSpec
-from server_support import fresh_pg_database, require_postgres
+from server_support import fresh_pg_database, new_store, require_postgres
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -32,12 +30,6 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         return
     with fresh_pg_database(require_postgres()) as pg:
         yield pg
-
-
-def new_store(url: str) -> GameStore:
-    engine = make_engine(url)
-    migrate(engine)
-    return GameStore(engine, Settings(url, rate_per_s=0, allow_chosen_seeds=True))
 
 
 def play(store: GameStore, game_id: str, tokens: list[str], n: int) -> None:

@@ -21,11 +21,9 @@ import pytest
 from sqlalchemy import select
 
 from boardroom.server import tables as t
-from boardroom.server.config import Settings
-from boardroom.server.db import make_engine, migrate
 from boardroom.server.errors import Conflict, Forbidden
 from boardroom.server.store import GameStore, SeatSpec
-from server_support import fresh_pg_database, require_postgres
+from server_support import fresh_pg_database, new_store, require_postgres
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -35,12 +33,6 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         return
     with fresh_pg_database(require_postgres()) as pg:
         yield pg
-
-
-def new_store(url: str) -> GameStore:
-    engine = make_engine(url)
-    migrate(engine)
-    return GameStore(engine, Settings(url, rate_per_s=0, allow_chosen_seeds=True))
 
 
 def first_legal(store: GameStore, game_id: str) -> tuple[int, str, int]:
@@ -201,11 +193,7 @@ def test_a_cache_behind_another_process_is_decided_on_the_database(tmp_path: Pat
 
 def test_a_game_waiting_for_its_commit_is_not_dropped_from_a_full_cache(
         tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path}/full.sqlite3"
-    engine = make_engine(url)
-    migrate(engine)
-    store = GameStore(engine, Settings(url, rate_per_s=0, allow_chosen_seeds=True,
-                                       cache_games=1))
+    store = new_store(f"sqlite:///{tmp_path}/full.sqlite3", cache_games=1)
     try:
         game_id, _ = started(store)
         with store._guard:

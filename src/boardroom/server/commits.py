@@ -39,7 +39,6 @@ from sqlalchemy.exc import IntegrityError
 log = logging.getLogger("boardroom.server.commits")
 
 T = TypeVar("T")
-Work = Callable[[Connection], Any]
 Settle = Callable[[bool, Any], None]
 """``settle(ok, value)``: on the writer thread, the job's value once committed (ok), or
 its exception (not ok)."""
@@ -102,17 +101,43 @@ def sqlite_savepoints(engine: Engine) -> None:
             cursor.close()
 
 
-class GroupCommit(Transactions):
+class WriterThread:
+    """A writer thread and its queue of jobs: :meth:`_put` queues one (refused once
+    closing), :meth:`close` lets the queued ones finish and ends the thread; a subclass's
+    ``_loop`` takes the jobs (None: stop)."""
+
+    def _start(self, name: str) -> None:
+        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._closed = False
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
+        self._thread.start()
+
+    def _loop(self) -> None:
+        raise NotImplementedError
+
+    def _put(self, job: Job) -> None:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the server is stopping")
+            self._queue.put(job)
+
+    def close(self) -> None:
+        """Finish what is queued, then refuse new writes."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._queue.put(None)
+        if threading.current_thread() is not self._thread:
+            self._thread.join(timeout=30)  # the writes in flight are committed, then it ends
+
+
+class GroupCommit(WriterThread, Transactions):
     """One writer thread; the waiting units of work share one commit."""
 
     def __init__(self, engine: Engine) -> None:
-        super().__init__(engine)
-        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._loop, name="boardroom-commit",
-                                        daemon=True)
-        self._thread.start()
-        self._closed = False
-        self._lock = threading.Lock()
+        Transactions.__init__(self, engine)
+        self._start("boardroom-commit")
 
     def run(self, work: Callable[[Connection], T]) -> T:
         future: Future[T] = Future()
@@ -124,21 +149,6 @@ class GroupCommit(Transactions):
         it is committed, or has failed. ``driver``: ``work`` takes the ``sqlite3``
         connection (see the module's docstring)."""
         self._put(Job(work, None, driver, settle))
-
-    def _put(self, job: Job) -> None:
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("the server is stopping")
-            self._queue.put(job)
-
-    def close(self) -> None:
-        """Commit what is queued, then refuse new writes."""
-        with self._lock:
-            if not self._closed:
-                self._closed = True
-                self._queue.put(None)
-        if threading.current_thread() is not self._thread:
-            self._thread.join(timeout=30)  # the writes in flight are committed, then it ends
 
     def _loop(self) -> None:
         conn: Connection | None = None  # the writer's own connection, kept between batches
@@ -188,7 +198,7 @@ class GroupCommit(Transactions):
                     value = _call(jobs[0], conn)
                 except BaseException as exc:
                     tx.rollback()
-                    _answer([(jobs[0], False, exc)])
+                    _answer([(jobs[0], False, _driver_error(exc))])
                     return True
                 results.append((jobs[0], True, value))
             else:
@@ -198,7 +208,7 @@ class GroupCommit(Transactions):
                         value = _call(job, conn)
                     except BaseException as exc:
                         savepoint.rollback()
-                        results.append((job, False, exc))
+                        results.append((job, False, _driver_error(exc)))
                     else:
                         savepoint.commit()
                         results.append((job, True, value))
@@ -290,36 +300,21 @@ def _answer(results: list[tuple[Job, bool, Any]]) -> None:
             job.future.set_exception(value)
 
 
-class AutocommitWriter:
+class AutocommitWriter(WriterThread):
     """PostgreSQL's writer of driver jobs: one thread, one psycopg connection in autocommit
     mode, each job one statement (its own transaction). ``submit`` as
-    :meth:`GroupCommit.submit`; a lost connection is made again for the next job."""
+    :meth:`GroupCommit.submit` (every job here is a driver job); a lost connection is made
+    again for the next job."""
 
     def __init__(self, engine: Engine) -> None:
         self.url = engine.url.set(drivername="postgresql").render_as_string(
             hide_password=False)
         self.batches = 0
         self.writes = 0
-        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self._lock = threading.Lock()
-        self._closed = False
-        self._thread = threading.Thread(target=self._loop, name="boardroom-autocommit",
-                                        daemon=True)
-        self._thread.start()
+        self._start("boardroom-autocommit")
 
     def submit(self, work: Callable[[Any], Any], settle: Settle, driver: bool = True) -> None:
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("the server is stopping")
-            self._queue.put(Job(work, None, True, settle))
-
-    def close(self) -> None:
-        with self._lock:
-            if not self._closed:
-                self._closed = True
-                self._queue.put(None)
-        if threading.current_thread() is not self._thread:
-            self._thread.join(timeout=30)
+        self._put(Job(work, None, True, settle))
 
     def _loop(self) -> None:
         import psycopg
