@@ -138,13 +138,16 @@ def the_flow(ann: Any, bob: Any, watcher: Any, prefix: str) -> None:
             break
         acted = None
         for w, name in ((ann, ann_name), (bob, bob_name)):
-            if 1 not in marks[name] and w.page.locator("#decide h2").count():
+            def first_wait(w: Any = w, name: str = name) -> None:
                 # the first time the game waits on this player, let the page's poll (every
-                # 8 s) see it before the click ends it: a quick turn can fall between polls
-                w.page.wait_for_function("document.body.dataset.waiting === '1'",
-                                         timeout=20_000)
-                marks[name].add(marker(w))
-            acted = _decide(w, shot)
+                # 8 s) see it before the click ends it: a quick turn can fall between polls.
+                # Asked only once the page shows the decision with no action in flight, so
+                # a decision that is just ending is not taken for one that waits.
+                if 1 not in marks[name]:
+                    w.page.wait_for_function("document.body.dataset.waiting === '1'",
+                                             timeout=20_000)
+                    marks[name].add(marker(w))
+            acted = _decide(w, shot, first_wait)
             if acted:
                 seen.add(acted)
                 break

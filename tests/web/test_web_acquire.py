@@ -4,16 +4,32 @@ their own seat link) and a bot in the third seat, to the final scores."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 SHOTS = {"place": "acquire-05-hand-and-board", "chain": "acquire-06-chain-choice",
          "dispose": "acquire-07-keep-sell-trade", "buy": "acquire-08-buy",
          "end": "acquire-09-declare-end"}
 
 
-def _decide(w: Any, shot: set[str]) -> str | None:
+def _click(page: Any, selector: str) -> bool:
+    """Click a decision's control; False if it went away first. A redraw (a live picture,
+    the net-worth chart) can replace the control between the look and the click, or the
+    click can land as the table redraws for the action it made: the caller looks again."""
+    try:
+        page.click(selector, timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def _decide(w: Any, shot: set[str],
+            on_decision: Callable[[], None] | None = None) -> str | None:
     """Make this seat's decision by clicking, as a person would; None if it has none.
-    The first decision of each kind is photographed before the click (``shot``)."""
+    The first decision of each kind is photographed before the click (``shot``).
+    ``on_decision`` runs once the page shows a decision, before anything is clicked."""
     page = w.page
 
     def first(kind: str) -> None:
@@ -24,21 +40,20 @@ def _decide(w: Any, shot: set[str]) -> str | None:
     page.wait_for_selector("body:not(.busy)")
     if page.locator("#decide h2").count() == 0:
         return None
+    if on_decision is not None:
+        on_decision()
     if page.locator("#declare-end").count():
         first("end")
-        page.click("#declare-end")
-        return "end"
+        return "end" if _click(page, "#declare-end") else None
     playable = page.locator(".hand .tile.playable")
     if playable.count():
         tile = playable.first.get_attribute("data-tile")
         first("place")
-        page.click(f'.aq-board .cell.playable[data-tile="{tile}"]')
-        return "place"
+        return "place" if _click(page, f'.aq-board .cell.playable[data-tile="{tile}"]') else None
     chains = page.locator("#decide button.chain")
     if chains.count():
         first("chain")
-        chains.first.click()
-        return "chain"
+        return "chain" if _click(page, "#decide button.chain >> nth=0") else None
     if page.locator("#dispose-confirm").count():
         first("dispose")
         # the steppers are the control: no drop-down of every mix, no sideways scroll
@@ -51,15 +66,13 @@ def _decide(w: Any, shot: set[str]) -> str | None:
             assert trade.get_attribute("title") and page.locator("#trade-why").inner_text()
         else:
             trade.click()
-        page.click("#dispose-confirm")
-        return "dispose"
+        return "dispose" if _click(page, "#dispose-confirm") else None
     if page.locator("#buy-confirm").count():
         plus = page.locator(".buy-row .plus:enabled")
         if plus.count():
             plus.first.click()
         first("buy")
-        page.click("#buy-confirm")
-        return "buy"
+        return "buy" if _click(page, "#buy-confirm") else None
     return None
 
 
