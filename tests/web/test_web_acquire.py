@@ -15,9 +15,10 @@ SHOTS = {"place": "acquire-05-hand-and-board", "chain": "acquire-06-chain-choice
 
 
 def _click(page: Any, selector: str) -> bool:
-    """Click a decision's control; False if it went away first. A redraw (a live picture,
-    the net-worth chart) can replace the control between the look and the click, or the
-    click can land as the table redraws for the action it made: the caller looks again."""
+    """Click a decision's control; False if it was gone before the click was done. The
+    click can land as the table redraws for the action it made (Playwright then waits on a
+    control that no longer exists), or a new state's redraw can come between the look and
+    the click: either way the caller looks at the page again."""
     try:
         page.click(selector, timeout=3000)
     except PlaywrightTimeout:
