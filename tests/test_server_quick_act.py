@@ -236,3 +236,30 @@ def test_the_listeners_hear_of_a_committed_action_nobody_waits_for(tmp_path: Pat
         assert store.stats.get("actions", "acquire") == 1
     finally:
         store.close()
+
+
+def test_the_answer_is_woken_before_the_listeners_hear(tmp_path: Path) -> None:
+    """The acting request's answer is settled before the listeners hear of the action, so
+    the acting socket's reply runs before its feed's push and carries the seat's new
+    picture itself (one frame to the actor)."""
+    store = new_store(f"sqlite:///{tmp_path}/order.sqlite3")
+    order: list[str] = []
+    try:
+        game_id, tokens = started(store)
+        seat, action, after = first_legal(store, game_id)
+
+        async def act_and_listen() -> None:
+            loop = asyncio.get_running_loop()
+            store.listeners.append(lambda change: loop.call_soon(order.append, "heard"))
+
+            async def answer() -> None:
+                await store.act_soon(game_id, tokens[seat], action, after)
+                order.append("answered")
+
+            await asyncio.wait_for(answer(), 10)
+            await asyncio.sleep(0)
+
+        asyncio.run(act_and_listen())
+        assert order == ["answered", "heard"]
+    finally:
+        store.close()

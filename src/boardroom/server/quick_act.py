@@ -164,14 +164,16 @@ class QuickActs(Acting):
 
     def _committed(self, written: asyncio.Future[int], change: Change, title: str, ok: bool,
                    value: Any) -> None:
-        """On the loop, once the writer settled the append: a committed action is counted
-        and its listeners hear of it (whether or not anyone still waits for the answer:
-        a client gone meanwhile must not keep the other seats from their pictures); then
-        the answer."""
+        """On the loop, once the writer settled the append: the answer, then a committed
+        action is counted and its listeners hear of it (whether or not anyone still
+        waits for the answer: a client gone meanwhile must not keep the other seats from
+        their pictures). The answer goes first so that the acting socket's reply, woken
+        before the feeds are, carries the seat's new picture and its push finds it sent:
+        one frame to the actor, not a picture and then a bare answer (issue 30)."""
+        _answer(written, ok, value)
         if ok:
             self.stats.bump("actions", title)
             self._fire_soon(change)
-        _answer(written, ok, value)
 
     def _fire_soon(self, change: Change) -> None:
         """The listeners, on the loop for an action that leaves the game in play (each
