@@ -329,7 +329,8 @@ def test_without_redis_the_rate_limit_counts_in_the_process(tmp_path: Path) -> N
 def test_the_asked_seats_picture_is_made_before_the_feed_wakes(client: TestClient) -> None:
     """``live_feed.prewarm``: after an action the picture of the seat asked now (for a client
     that saw the action before) is made by the acting thread, so the feed sends it from
-    the event loop; nobody watching, nothing is made."""
+    the event loop; nobody watching that seat here (a spectator, the other seat, or a
+    feed on another process), nothing is made."""
     from boardroom.server.live_feed import picture_key, prewarm
     from boardroom.server.store import Change, Who
 
@@ -343,11 +344,21 @@ def test_the_asked_seats_picture_is_made_before_the_feed_wakes(client: TestClien
     prewarm(store, hub, change)  # nobody watches
     with store.game(table.id) as entry:
         assert entry.pictures == {}
-    queue = hub.subscribe(table.id)
+    for seat in (None, 1 - asked):
+        queue = hub.subscribe(table.id, seat)
+        try:
+            prewarm(store, hub, change)
+        finally:
+            hub.unsubscribe(table.id, queue)
+        with store.game(table.id) as entry:
+            assert entry.pictures == {}, seat
+    queue = hub.subscribe(table.id, asked)
     try:
+        assert hub.seats_watching(table.id) == {asked}
         prewarm(store, hub, change)
     finally:
         hub.unsubscribe(table.id, queue)
+    assert hub.seats_watching(table.id) == set()
     with store.game(table.id) as entry:
         key = picture_key(entry, Who(asked), entry.count - 1, entry.undos)
         assert list(entry.pictures) == [key]

@@ -317,7 +317,7 @@ def add_live(app: FastAPI) -> None:
             await ws.close(code=4000 + exc.status,
                            reason=exc.message.encode()[:120].decode(errors="ignore"))
             return
-        queue = hub.subscribe(game_id)
+        queue = hub.subscribe(game_id, viewer.seat)
         community.presence.enter(game_id, viewer.seat)
         feed = Feed(ws, games, community.chat, metrics_of, game_id, viewer, token or None,
                     Sent(max(0, after), undos), max(0, chat_after))

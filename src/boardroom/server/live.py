@@ -50,7 +50,7 @@ class Hub:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0
-        self._subs: dict[str, set[asyncio.Queue[int | None]]] = {}
+        self._subs: dict[str, dict[asyncio.Queue[int | None], int | None]] = {}
         self._lock = threading.Lock()
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -58,17 +58,19 @@ class Hub:
         self.loop = loop
         self._loop_thread = threading.get_ident()
 
-    def subscribe(self, game_id: str) -> asyncio.Queue[int | None]:
+    def subscribe(self, game_id: str, seat: int | None = None) -> asyncio.Queue[int | None]:
+        """A new connection's queue of wake-ups; ``seat``: the seat it shows (None: a
+        spectator), for :meth:`seats_watching`."""
         queue: asyncio.Queue[int | None] = asyncio.Queue(maxsize=1)
         with self._lock:
-            self._subs.setdefault(game_id, set()).add(queue)
+            self._subs.setdefault(game_id, {})[queue] = seat
         return queue
 
     def unsubscribe(self, game_id: str, queue: asyncio.Queue[int | None]) -> None:
         with self._lock:
             subs = self._subs.get(game_id)
             if subs is not None:
-                subs.discard(queue)
+                subs.pop(queue, None)
                 if not subs:
                     del self._subs[game_id]
 
@@ -80,6 +82,11 @@ class Hub:
     def watchers(self, game_id: str) -> int:
         with self._lock:
             return len(self._subs.get(game_id, ()))
+
+    def seats_watching(self, game_id: str) -> set[int]:
+        """The seats with a live connection to ``game_id`` in this process."""
+        with self._lock:
+            return {s for s in self._subs.get(game_id, {}).values() if s is not None}
 
     def changed(self, game_id: str, version: int | None = None) -> None:
         """``game_id`` changed: to ``version`` by this process, or (None) by another."""

@@ -94,28 +94,36 @@ def prewarm(games: GameStore, hub: Hub, change: Change) -> None:
     a worker thread: a hand-off to a thread and back per action (about 0.1 ms of CPU);
     made here, the feed finds it made and sends it from the event loop. Made for a client
     that saw the action before (``after`` = the count before it), the usual case; any
-    other finds no picture and has its own made as before. Nothing is made for a game
-    nobody watches, or if the game's lock is taken (never waited for)."""
-    if not change.local or change.count < 1 or hub.watchers(change.game_id) == 0:
+    other finds no picture and has its own made as before. Nothing is made for a seat
+    with no live connection to this process (with several processes, its feed may be on
+    another), or if the game's lock is taken (never waited for)."""
+    if not change.local or change.count < 1:
+        return
+    watching = hub.seats_watching(change.game_id)
+    if not watching.intersection(change.to_act):
         return
     with games.game_now(change.game_id, change.version) as entry:
         if entry is None or entry.version != change.version:
             return
-        for seat in entry.to_act:
-            if entry.seats[seat].bot is None:
-                live_body(entry, Who(seat), change.count - 1, entry.undos)
+        _make_asked(entry, watching, change.count - 1)
+
+
+def _make_asked(entry: Entry, watching: set[int], after: int) -> None:
+    """The pictures of the human seats asked now that watch here, from ``after``."""
+    for seat in entry.to_act:
+        if seat in watching and entry.seats[seat].bot is None:
+            live_body(entry, Who(seat), after, entry.undos)
 
 
 def remote_change(games: GameStore, hub: Hub, game_id: str, version: int | None) -> None:
     """Another process changed the game (on the broadcaster's thread): as :func:`prewarm`,
     when the notice brought the cached game to ``version`` itself, the asked seats'
     pictures are made here before the feeds wake, so they are sent from the event loop."""
-    if version is not None and hub.watchers(game_id):
+    watching = hub.seats_watching(game_id) if version is not None else set()
+    if watching:
         with games.game_now(game_id, version) as entry:
             if entry is not None and entry.version == version and entry.count:
-                for seat in entry.to_act:
-                    if entry.seats[seat].bot is None:
-                        live_body(entry, Who(seat), entry.count - 1, entry.undos)
+                _make_asked(entry, watching, entry.count - 1)
     hub.changed(game_id, version)
 
 
