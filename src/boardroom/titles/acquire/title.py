@@ -509,22 +509,22 @@ class AcquireTitle(Title[AcquireState, AcquireAction]):
         chains = []
         for c, name in enumerate(CHAINS):
             size = state.size[c]
+            price = chain_price(c, size)
             chains.append({
                 "name": name,
                 "size": size,
-                "price": chain_price(c, size),
+                "price": price,
                 "safe": size >= 11,
                 "bank_shares": ledger.holding(name, BANK),
-                "bonuses": (list(bonuses(state.mode, chain_price(c, size)))  # type: ignore[arg-type]
-                            if size else None),
+                "bonuses": list(bonuses(state.mode, price)) if size else None,  # type: ignore[arg-type]
             })
         players = []
         for s, name in enumerate(state.players):
+            holder = account(s)  # each holding read once (a live picture's view per seat)
             players.append({
                 "name": name,
-                "cash": ledger.cash[account(s)],
-                "shares": {c: ledger.holding(c, account(s)) for c in CHAINS
-                           if ledger.holding(c, account(s))},
+                "cash": ledger.cash[holder],
+                "shares": {c: n for c in CHAINS if (n := ledger.holding(c, holder))},
                 "hand_size": len(state.hands[s]),
             })
         board = {}
