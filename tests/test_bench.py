@@ -46,3 +46,16 @@ def test_the_lost_atlas_games_bench_times_by_processor_time_when_asked(
     assert "replay:" in out and "ms per action" in out
     with pytest.raises(SystemExit):
         main(["lost_atlas", "games", "--replays", "0"])
+
+
+def test_the_pace_probe_times_the_same_work_at_each_pause(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench server pace``: a row per pause asked, each a positive CPU time, and a
+    bad pause is a usage error, not a traceback."""
+    assert main(["server", "pace", "--calls", "3", "--pauses", "0,2"]) == 0
+    out = capsys.readouterr().out
+    assert "0 ms" in out and "2 ms" in out and "1.0x" in out
+    with pytest.raises(SystemExit) as info:
+        main(["server", "pace", "--pauses", "soon"])
+    assert info.value.code == 2
+    assert "--pauses takes numbers" in capsys.readouterr().err

@@ -19,6 +19,7 @@
     boardroom bench acquire env                  # the RL environment: steps/s
     boardroom bench lost_atlas compare           # 1,000 Long games x 2 arms
     boardroom bench server                       # the game server under load
+    boardroom bench server pace                  # this machine's cost of running cold
 
 (``python -m boardroom.bench ...`` is the same command.) ``WHAT`` may be left out for
 ``games``. Each benchmark is a module of this package with its own ``main``; the table
@@ -108,6 +109,9 @@ BENCHMARKS: dict[str, dict[str, Benchmark]] = {
         "games": Benchmark("boardroom.server.bench", (),
                            "concurrent games through boardroom serve's HTTP API and live "
                            "connections (SQLite, PostgreSQL x 1 and 2)"),
+        "pace": Benchmark("boardroom.server.pace_probe", (),
+                          "the same engine work's CPU time back to back and after pauses "
+                          "(what a paced server's idle gaps cost an action here)"),
     },
 }
 """TITLE -> WHAT -> the benchmark."""
