@@ -193,7 +193,8 @@ def test_a_whole_congress_game_by_clicking(open_page: Any) -> None:
     links = [a.get_attribute("href") for a in page.locator(".seat-link").all()]
     assert len(links) == 1
 
-    # the table keeps the legal list it drew from where the test's policy can read it
+    # the legal list the table last drew from, where the test's policy can read it: from
+    # the game's GET, or from a live picture the table draws without one
     page.add_init_script("""
       const f = window.fetch;
       window.fetch = async (...args) => {
@@ -204,6 +205,18 @@ def test_a_whole_congress_game_by_clicking(open_page: Any) -> None:
           }
         } catch (e) {}
         return r;
+      };
+      const Socket = window.WebSocket;
+      window.WebSocket = class extends Socket {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener("message", (ev) => {
+            try {
+              const d = JSON.parse(ev.data);
+              if (d.type === "state") window.__cg_legal = d.legal || [];
+            } catch (e) {}
+          });
+        }
       };""")
     page.goto(links[0])
     page.wait_for_selector("#cg-map svg")

@@ -1,6 +1,7 @@
 """Issue 26, item 12 (and 6): the spectator's link ``/games/{id}`` opens that game's table
 (not the lobby), its live socket opens without a token (no empty ``?token=``) and the
-table follows the game live; a game whose seed was chosen says so on the table."""
+table follows the game live, drawing a change from the live picture with no GET (issue
+30); a game whose seed was chosen says so on the table."""
 
 from __future__ import annotations
 
@@ -60,8 +61,17 @@ def test_the_spectator_link_opens_the_game_and_follows_it_live(open_page: Any,
     assert live.url.endswith(f"/api/games/{made['id']}/live"), live.url  # no ?token=
     _until(page, lambda: frames)
     assert frames[0]["type"] == "state" and frames[0]["seat"] is None
+    # the change is drawn from the live picture itself: the page's GETs of the game are
+    # held unanswered until it is drawn (a table that fetched the game would wait here)
+    held: list[Any] = []
+    game_url = f"{server}/api/games/{made['id']}"
+    page.route(game_url, lambda route: held.append(route) if route.request.method == "GET"
+               else route.continue_())
     _play_one(server, made)
     page.wait_for_selector('#status[data-count="1"]')
+    page.unroute(game_url)
+    for route in held:
+        route.continue_()
     _until(page, lambda: any(f.get("count") == 1 for f in frames))  # pushed by the socket
     assert not live.is_closed()  # ... which stays open (no refusal, no polling fallback)
     w.shot("spectator-live")

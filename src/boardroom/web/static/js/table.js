@@ -11,7 +11,7 @@ import {netWorthChart} from "./chart.js";
 import {ChatBox} from "./chat.js";
 import {passScreenOn, showPassScreen} from "./hotseat.js";
 
-/** @import {GameData, PastTable, View, LegalAction, LogEntry, HeldSeat, UndoRequest} from "./shapes.js" */
+/** @import {GameData, PastTable, View, LegalAction, LogEntry, HeldSeat, UndoRequest, Result} from "./shapes.js" */
 
 /** What a title's renderer is given: the table, the view drawn (now, or a past one while
  * scrubbing history) and the legal actions of the seat shown (none in the past).
@@ -19,9 +19,15 @@ import {passScreenOn, showPassScreen} from "./hotseat.js";
  * @typedef {{table: Table, view: V, legal: LegalAction[], seat: number | null,
  *   act: (notation: string) => Promise<boolean>, past: boolean, data: GameData}} Ctx */
 
-/** A message of the table's WebSocket (boardroom.server.live)
+/** A message of the table's WebSocket (boardroom.server.live_feed.live_body): a `state`
+ * picture is GameData's fields with the log from action `log_from` on (all of it, setup
+ * included, when `reset`)
  * @typedef {{type?: string, lines?: import("./chat.js").ChatLine[], message?: string,
- *   count?: number, undos?: number, undo_request?: UndoRequest | null}} LiveMessage */
+ *   count?: number, undos?: number, undo_request?: UndoRequest | null, reset?: boolean,
+ *   log_from?: number, seat?: number | null, view?: View, to_act?: number[],
+ *   legal?: LegalAction[], log?: (LogEntry | string)[], result?: Result | null,
+ *   status?: string, seats?: GameData["seats"], audit?: GameData["audit"],
+ *   seed_chosen?: boolean}} LiveMessage */
 
 const POLL_MS = 1000;
 
@@ -122,7 +128,10 @@ export class Table {
         if (msg.type === "chat-error") { this.chat?.refused(msg.message ?? ""); return; }
         if (!this.data || (msg.count === this.data.count && msg.undos === this.data.undos &&
             JSON.stringify(msg.undo_request) === JSON.stringify(this.data.undo_request))) return;
-        if (!this.busy && !this.past) this.refresh(true);
+        if (this.busy || this.past) return;
+        const data = this.fromLive(msg);
+        if (data) this.show(data);
+        else this.refresh(true);
       };
       ws.onclose = (ev) => {
         if (this.socket !== ws) return;
@@ -153,6 +162,38 @@ export class Table {
       if (!this.busy && !this.past && !document.hidden) await this.refresh(true);
       this.poll();
     }, this.socket && this.socket.readyState === 1 ? 4 * POLL_MS : POLL_MS);
+  }
+
+  /** The table's next data from a live picture, with no GET (issue 30: a GET per change
+   * per browser cost the server as much as the change itself): only when the socket shows
+   * the seat drawn, this browser holds at most one seat (hotseat goes through refresh,
+   * which picks the seat asked and its pass screen), and the picture either carries the
+   * whole log (`reset`) or continues the log this table has. Else null: fetch it.
+   * @param {LiveMessage} msg @returns {GameData | null} */
+  fromLive(msg) {
+    const old = this.data;
+    if (msg.type !== "state" || !old || !msg.view || this.passing) return null;
+    if ((this.token || "") !== (this.socketToken || "")) return null;
+    if (Object.values(this.seats).filter((s) => s.seat >= 0).length > 1) return null;
+    if (!msg.reset && (msg.log_from !== old.count || msg.undos !== old.undos)) return null;
+    const log = msg.reset ? msg.log || [] : [...old.log, ...(msg.log || [])];
+    return {id: old.id, title: old.title, seat: msg.seat ?? null, view: msg.view,
+            to_act: msg.to_act || [], legal: msg.legal || [], log, count: msg.count ?? old.count,
+            result: msg.result ?? null, status: msg.status || old.status, seats: msg.seats || old.seats,
+            audit: msg.audit || [], undo_request: msg.undo_request ?? null, undos: msg.undos ?? old.undos,
+            seed_chosen: !!msg.seed_chosen};
+  }
+
+  /** Draw ``data`` (a live picture's) as a quiet refresh would: a refresh begun before it
+   * may no longer draw; an unchanged table is not redrawn.
+   * @param {GameData} data */
+  async show(data) {
+    this.refreshes = (this.refreshes || 0) + 1;
+    const old = this.data;
+    if (old && data.count === old.count && JSON.stringify(data.to_act) === JSON.stringify(old.to_act) &&
+        JSON.stringify(data.undo_request) === JSON.stringify(old.undo_request)) return;
+    this.data = data;
+    await this.render();
   }
 
   /** @param {string | null} token @returns {Promise<GameData>} */
