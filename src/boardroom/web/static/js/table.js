@@ -73,6 +73,10 @@ export class Table {
     this.drawing = undefined;
     /** @type {Set<string> | undefined} positions whose empty buy step was passed */
     this.skipped = undefined;
+    /** @type {LiveMessage | null | undefined} the latest live picture that came while busy */
+    this.heldLive = undefined;
+    /** @type {(() => void) | undefined} wakes drawLive when a picture comes */
+    this.liveWake = undefined;
   }
 
   /** The game as last fetched: an Error before the first answer (nothing draws before it).
@@ -128,6 +132,11 @@ export class Table {
         if (msg.type === "chat-error") { this.chat?.refused(msg.message ?? ""); return; }
         if (!this.data || (msg.count === this.data.count && msg.undos === this.data.undos &&
             JSON.stringify(msg.undo_request) === JSON.stringify(this.data.undo_request))) return;
+        if (this.busy && msg.type === "state") {  // an action of this browser is on its way
+          this.heldLive = msg;
+          this.liveWake?.();
+          return;
+        }
         if (this.busy || this.past) return;
         const data = this.fromLive(msg);
         if (data) this.show(data);
@@ -172,9 +181,7 @@ export class Table {
    * @param {LiveMessage} msg @returns {GameData | null} */
   fromLive(msg) {
     const old = this.data;
-    if (msg.type !== "state" || !old || !msg.view || this.passing) return null;
-    if ((this.token || "") !== (this.socketToken || "")) return null;
-    if (Object.values(this.seats).filter((s) => s.seat >= 0).length > 1) return null;
+    if (msg.type !== "state" || !old || !msg.view || !this.liveDrawable()) return null;
     if (!msg.reset && (msg.log_from !== old.count || msg.undos !== old.undos)) return null;
     const log = msg.reset ? msg.log || [] : [...old.log, ...(msg.log || [])];
     return {id: old.id, title: old.title, seat: msg.seat ?? null, view: msg.view,
@@ -182,6 +189,44 @@ export class Table {
             result: msg.result ?? null, status: msg.status || old.status, seats: msg.seats || old.seats,
             audit: msg.audit || [], undo_request: msg.undo_request ?? null, undos: msg.undos ?? old.undos,
             seed_chosen: !!msg.seed_chosen};
+  }
+
+  /** Whether this table may draw live pictures without a GET (see fromLive). */
+  liveDrawable() {
+    return !this.passing && (this.token || "") === (this.socketToken || "") &&
+      Object.values(this.seats).filter((s) => s.seat >= 0).length <= 1;
+  }
+
+  /** After this browser's own action: draw the socket's picture of it (waiting up to a
+   * second for it) instead of fetching the game; false when none came that fromLive
+   * takes, and then the caller fetches.
+   * @param {number | undefined} count the action's answer's count @returns {Promise<boolean>} */
+  async drawLive(count) {
+    if (typeof count !== "number" || !this.socket || this.socket.readyState !== 1 ||
+        !this.liveDrawable()) return false;
+    const deadline = Date.now() + 1000;
+    while (!this.heldLive || (this.heldLive.count ?? -1) < count) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise((wake) => { this.liveWake = () => wake(undefined); setTimeout(wake, left); });
+      this.liveWake = undefined;
+    }
+    const data = this.fromLive(this.heldLive);
+    this.heldLive = null;
+    if (!data) return false;
+    await this.show(data);
+    return true;
+  }
+
+  /** A live picture that came while the table was busy and is newer than it: drawn now
+   * (or, when fromLive does not take it, the game fetched). */
+  drawHeld() {
+    const msg = this.heldLive;
+    this.heldLive = null;
+    if (!msg || !this.data || (msg.count ?? -1) <= this.data.count || this.past) return;
+    const data = this.fromLive(msg);
+    if (data) this.show(data);
+    else this.refresh(true);
   }
 
   /** Draw ``data`` (a live picture's) as a quiet refresh would: a refresh begun before it
@@ -279,8 +324,9 @@ export class Table {
     this.hideError();
     const dropped = this.lostAtlas?.dropPreviews();
     try {
-      await api.act(this.id, this.token, notation, this.game().count);
-      await this.refresh();
+      this.heldLive = null;
+      const answer = /** @type {{count?: number}} */ (await api.act(this.id, this.token, notation, this.game().count));
+      if (!(await this.drawLive(answer.count))) await this.refresh();
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
@@ -300,6 +346,7 @@ export class Table {
       return false;
     } finally {
       this.setBusy(false);
+      this.drawHeld();
     }
   }
 
