@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from boardroom.server import tables as t
 from boardroom.server.errors import Conflict, Forbidden
@@ -261,5 +262,75 @@ def test_the_answer_is_woken_before_the_listeners_hear(tmp_path: Path) -> None:
 
         asyncio.run(act_and_listen())
         assert order == ["answered", "heard"]
+    finally:
+        store.close()
+
+
+def test_a_keyed_action_takes_the_quick_path_and_its_key_answers_a_retry(url: str) -> None:
+    """An action with an idempotency key is quick too; its key's row and answer are
+    written with it, so a retry (the same action at the same count) gets the first
+    answer and appends nothing, and the key sent with another action is refused; a key
+    ``act`` refuses (control characters) is refused as ``act`` refuses it."""
+    store = new_store(url)
+    try:
+        game_id, tokens = started(store)
+        seat, action, after = first_legal(store, game_id)
+
+        async def keyed() -> tuple[dict[str, Any], dict[str, Any]]:
+            begun = store.begin(game_id, tokens[seat], action, after, key="k-1")
+            assert begun is not None  # the quick path, key and all
+            await begun.written
+            again, _ = await store.act_soon(game_id, tokens[seat], action, after, key="k-1")
+            return begun.answer, again
+
+        first, again = asyncio.run(keyed())
+        assert again == first
+        assert [n for _, n, _ in rows(store, game_id)] == [action]
+        with store.engine.connect() as conn:
+            stored = conn.execute(select(t.action_keys.c.response).where(
+                t.action_keys.c.game_id == game_id, t.action_keys.c.key == "k-1")).scalar_one()
+        assert {k: v for k, v in stored.items() if k in first} == first
+        seat2, action2, after2 = first_legal(store, game_id)
+        with pytest.raises(Conflict, match="this key was used"):  # read before the turn
+            asyncio.run(store.act_soon(game_id, tokens[seat], action2, after2, key="k-1"))
+        with pytest.raises(Exception, match="a key has 1 to 128 printable"):
+            asyncio.run(store.act_soon(game_id, tokens[seat2], action2, after2, key="a\nb"))
+        assert [n for _, n, _ in rows(store, game_id)] == [action]
+    finally:
+        store.close()
+
+
+def test_a_key_reused_for_a_new_action_at_its_count_is_refused_and_writes_nothing(
+        url: str) -> None:
+    """A seat's key sent again with a new action at the game's count: the quick path
+    applies it to the cached game, the key's row fails the append (the key is taken),
+    and the answer is ``act``'s refusal; no row is written and the game reads as before."""
+    store = new_store(url)
+    try:
+        game_id, tokens = started(store)
+        used: dict[int, str] = {}
+        for i in range(12):
+            seat, action, after = first_legal(store, game_id)
+            if seat in used:
+                break
+            asyncio.run(store.act_soon(game_id, tokens[seat], action, after, key=f"k{i}"))
+            used[seat] = f"k{i}"
+        else:
+            pytest.fail("no seat acted twice in 12 actions")
+        before = rows(store, game_id)
+
+        async def reuse() -> None:
+            begun = store.begin(game_id, tokens[seat], action, after, key=used[seat])
+            assert begun is not None  # quick: the key is not read before the append
+            with pytest.raises(IntegrityError):
+                await begun.written
+
+        asyncio.run(reuse())
+        assert rows(store, game_id) == before
+        with pytest.raises(Conflict, match="this key was used"):
+            asyncio.run(store.act_soon(game_id, tokens[seat], action, after, key=used[seat]))
+        assert rows(store, game_id) == before
+        with store.game(game_id) as entry:
+            assert entry.count == after and str(entry.game.legal_actions(seat)[0]) == action
     finally:
         store.close()

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from boardroom.core.errors import IllegalAction
 from boardroom.server import tables as t
-from boardroom.server.entries import OVER, PLAY, SENT, Appended, Auth, Change, Entry, printable
+from boardroom.server.entries import OVER, PLAY, SENT, Appended, Auth, Change, Entry, valid_key
 from boardroom.server.errors import (
     BadRequest,
     Conflict,
@@ -159,7 +159,7 @@ class Acting(GameCache):
         return stored
 
     def _keyed(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
-        if not key or len(key) > 128 or not printable(key):
+        if not valid_key(key):
             raise BadRequest("a key has 1 to 128 printable characters (no control "
                              "characters, no lone surrogates)")
         with self.engine.connect() as conn:

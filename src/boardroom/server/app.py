@@ -247,11 +247,9 @@ def add_routes(app: FastAPI) -> None:
                           token: Token) -> dict[str, Any]:
         """Play an action if the game has exactly ``after`` actions (else 409), the seat
         must act (else 403) and the rules allow it (else 422 naming the rule)."""
-        if body.key is None:  # the quick path where it applies (server/quick_act.py)
-            answer, _ = await games.act_soon(game_id, token, body.action, body.after)
-            return answer
-        return await run_in_threadpool(games.act, game_id, token, body.action, body.after,
-                                       body.key)
+        # the quick path where it applies (server/quick_act.py), else act on a worker thread
+        answer, _ = await games.act_soon(game_id, token, body.action, body.after, body.key)
+        return answer
 
     @app.post("/api/games/{game_id}/undo", response_model=s.UndoOut, responses=ERRORS,
               tags=["play"])

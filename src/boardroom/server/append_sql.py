@@ -40,6 +40,13 @@ no row back means it did not."""
 PG_APPEND_NOTIFY = PG_APPEND + "SELECT pg_notify(%s, %s) FROM added"
 PG_APPEND_QUIET = PG_APPEND + "SELECT game_id FROM added"
 """Without a notice: a store no other process hears from through PostgreSQL."""
+PG_KEYED = (", keyed AS (INSERT INTO action_keys (game_id, seat, \"key\", response) "
+            "SELECT game_id, %s, %s, CAST(%s AS JSON) FROM added RETURNING game_id) ")
+"""An idempotency key's row and first answer, with the action's (a key already taken
+fails the whole statement: nothing is written)."""
+PG_APPEND_KEYED_NOTIFY = PG_APPEND.rstrip() + PG_KEYED + "SELECT pg_notify(%s, %s) FROM keyed"
+PG_APPEND_KEYED_QUIET = PG_APPEND.rstrip() + PG_KEYED + "SELECT game_id FROM keyed"
+KEY_INSERT = 'INSERT INTO action_keys (game_id, seat, "key", response) VALUES (?, ?, ?, ?)'
 
 
 class DriverSql:
@@ -91,24 +98,33 @@ class DriverSql:
         return self.run(conn, self.bump_sql, (new, now, count, status, game_id, old)) == 1
 
     def quick_append(self, raw: Any, game_id: str, old: int, idx: int, notation: str,
-                     seat: int, status: str, notice: str | None) -> bool:
+                     seat: int, status: str, notice: str | None,
+                     keyed: tuple[str, str] | None = None) -> bool:
         """The quick path's append on the driver's connection ``raw`` (SQLite: inside the
         writer's transaction; PostgreSQL: one statement, its own transaction): the version
         bump from ``old`` and the action's row. False (nothing written) if the game was
-        not at version ``old``. ``notice``: PostgreSQL's ``pg_notify`` payload."""
+        not at version ``old``. ``notice``: PostgreSQL's ``pg_notify`` payload;
+        ``keyed``: the idempotency key and its answer as JSON (a key already taken raises
+        the driver's integrity error)."""
         now = time.time()
         if self.qmark:
             if raw.execute(self.bump_sql, (old + 1, now, idx + 1, status, game_id,
                                            old)).rowcount != 1:
                 return False
             raw.execute(self.insert_sql, (game_id, idx, notation, seat, False, now))
+            if keyed is not None:
+                raw.execute(KEY_INSERT, (game_id, seat, *keyed))
             return True
         values: tuple[Any, ...] = (old + 1, now, idx + 1, status, game_id, old, idx, notation,
                                    seat, False, now)
+        if keyed is not None:
+            values = (*values, seat, *keyed)
         if notice is None:
-            rows = raw.execute(PG_APPEND_QUIET, values).fetchall()
+            sql = PG_APPEND_QUIET if keyed is None else PG_APPEND_KEYED_QUIET
+            rows = raw.execute(sql, values).fetchall()
         else:
-            rows = raw.execute(PG_APPEND_NOTIFY, (*values, CHANNEL, notice)).fetchall()
+            sql = PG_APPEND_NOTIFY if keyed is None else PG_APPEND_KEYED_NOTIFY
+            rows = raw.execute(sql, (*values, CHANNEL, notice)).fetchall()
         return len(rows) == 1
 
     def insert_action(self, conn: Connection, game_id: str, idx: int, notation: str,

@@ -70,6 +70,8 @@ OPTIONS = {"lost_atlas": {"mode": "short"}}
 """A title's options for its two-seat games (the Lost Atlas: the Short Game, its mode for
 two players)."""
 LISTENING = re.compile(r"listening on (http://\S+)")
+TRANSPORTS = ("http", "http-keyed", "socket")
+"""How the bench's clients send actions (``--transport``)."""
 
 
 @dataclass
@@ -256,12 +258,14 @@ async def listen(table: Seated, seat: int, figures: Figures) -> None:
 
 async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
                    figures: Figures, think: float, go: asyncio.Event,
-                   together: bool = False, socket: bool = False) -> None:
+                   together: bool = False, transport: str = "http") -> None:
     """Play ``actions`` actions of one set-up game, each after a pause of ``think`` on
     average; the first after a pause drawn from 0 to ``think`` (so the games' first
     actions are spread as their later ones are, not fired in the same millisecond).
-    ``socket``: each action is sent over the acting seat's live socket (its ``acted``
-    answer ends the round trip), not as an HTTP POST."""
+    ``transport``: "socket", each action is sent over the acting seat's live socket (its
+    ``acted`` answer ends the round trip), not as an HTTP POST; "http-keyed", each POST
+    carries an idempotency key, as the browser table's do."""
+    socket, keyed = transport == "socket", transport == "http-keyed"
     await go.wait()
     if think > 0 and not together:
         await asyncio.sleep(think * rng.random())
@@ -291,7 +295,9 @@ async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
         else:
             reply = await http.post(f"{table.base}/api/games/{table.game_id}/actions",
                                     headers={"Authorization": f"Bearer {table.tokens[seat]}"},
-                                    json={"action": move, "after": count})
+                                    json={"action": move, "after": count,
+                                          **({"key": f"{table.game_id}-{count}"} if keyed
+                                             else {})})
             ok = reply.status_code == 200
         ended = time.perf_counter()
         figures.round_trips.append(ended - started)
@@ -308,7 +314,7 @@ async def play_one(http: Any, table: Seated, actions: int, rng: random.Random,
 async def drive(urls: list[str], games: int, actions: int, seed: int,
                 figures: Figures, think: float, pids: list[int] | None = None,
                 together: bool = False, cpu_parts: bool = False,
-                socket: bool = False, title: str = "acquire") -> None:
+                transport: str = "http", title: str = "acquire") -> None:
     """Set every game up (created, both seats connected), then play them all at once.
 
     Only the playing is timed: the actions per second, the latencies and the CPU time
@@ -331,7 +337,7 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
         go = asyncio.Event()
         players = [asyncio.create_task(play_one(clients[k], tables[k], actions,
                                                 random.Random(seed * 7919 + k), figures,
-                                                think, go, together, socket))
+                                                think, go, together, transport))
                    for k in range(games)]
         while any(len(t.latest) < 2 for t in tables):  # every seat has its first picture
             await asyncio.sleep(0.01)
@@ -368,9 +374,9 @@ async def drive(urls: list[str], games: int, actions: int, seed: int,
 
 def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str,
                 think: float, together: bool = False, cpu_parts: bool = False,
-                socket: bool = False, title: str = "acquire") -> Figures:
+                transport: str = "http", title: str = "acquire") -> Figures:
     processes = 2 if backend == "postgres2" else 1
-    figures = Figures(backend, processes, games, transport="socket" if socket else "http")
+    figures = Figures(backend, processes, games, transport=transport)
     with contextlib.ExitStack() as stack:
         if backend == "sqlite":
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="boardroom-bench-"))
@@ -382,7 +388,7 @@ def run_backend(backend: str, games: int, actions: int, seed: int, pg_admin: str
             figures.load_before = os.getloadavg()[0]
             asyncio.run(drive([url for _, url in procs], games, actions, seed, figures, think,
                               [proc.pid for proc, _ in procs], together, cpu_parts,
-                              socket, title))
+                              transport, title))
             figures.load_after = os.getloadavg()[0]
         finally:
             for proc, _ in procs:
@@ -516,9 +522,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--cpu-parts", action="store_true",
                    help="also measure the servers' CPU by part and thread (the servers run "
                         "with BOARDROOM_CPU_PARTS=1; see boardroom.server.cpu_parts)")
-    p.add_argument("--transport", choices=("http", "socket"), default="http",
-                   help="how the clients send their actions: an HTTP POST each (default), "
-                        "or over the seat's live WebSocket (docs/server.md)")
+    p.add_argument("--transport", choices=TRANSPORTS, default="http",
+                   help="how the clients send their actions: an HTTP POST each (default); "
+                        "http-keyed: a POST each carrying an idempotency key, as the "
+                        "browser table's do; socket: over the seat's live WebSocket "
+                        "(docs/server.md)")
     p.add_argument("--title", choices=("acquire", "lost_atlas"), default="acquire",
                    help="the title of the two-seat games (default acquire; lost_atlas: "
                         "the Lost Atlas, whose live pictures are heavier)")
@@ -539,7 +547,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             results.append(run_backend(backend, args.games, args.actions, args.seed, args.pg,
                                        args.think, args.together, args.cpu_parts,
-                                       args.transport == "socket", args.title))
+                                       args.transport, args.title))
         except Exception as exc:
             console.print(f"[red]{backend} failed:[/red] {exc!r}")
             if args.backend != "all":

@@ -31,6 +31,15 @@ def printable(text: str) -> bool:
     return text.isprintable()
 
 
+def valid_key(key: str) -> bool:
+    """An idempotency key the server takes: 1 to 128 printable characters.
+
+    >>> valid_key("1733-ab"), valid_key(""), valid_key("x" * 129), valid_key("a\\nb")
+    (True, False, False, False)
+    """
+    return 0 < len(key) <= 128 and printable(key)
+
+
 @dataclass
 class SeatInfo:
     seat: int

@@ -21,7 +21,9 @@ committed, and a failed write drops the cached game as ``act`` does.
 It takes only the common case and answers None for the rest, which then goes through
 ``act`` on a worker thread: the game cached, its lock free and no commit of it pending, a
 seat's own token (no account's delegate token, no first use that claims the seat), no
-idempotency key, no open take-back request, and a title with light turns. On PostgreSQL
+open take-back request, and a title with light turns. An idempotency key goes with the
+append (its row in the same transaction); a keyed action that ``act`` must decide (a
+retry, a refusal) goes to ``act``. On PostgreSQL
 the append is one statement on a writer thread of its own
 (:class:`~boardroom.server.commits.AutocommitWriter`, see :meth:`QuickActs.begin` for
 other processes' changes).
@@ -30,6 +32,7 @@ other processes' changes).
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -38,7 +41,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
 from boardroom.server.acting import Acting
-from boardroom.server.entries import OVER, PLAY, Appended, Change, Entry
+from boardroom.server.entries import OVER, PLAY, SENT, Appended, Change, Entry, valid_key
 from boardroom.server.errors import ApiError, Conflict
 from boardroom.server.tokens import token_hash
 
@@ -56,26 +59,29 @@ class Begun:
 class QuickActs(Acting):
     """:meth:`act_soon`: ``act`` for the event loop (see the module's docstring)."""
 
-    async def act_soon(self, game_id: str, token: str | None, notation: str,
-                       after: int) -> tuple[dict[str, Any], int | None]:
-        """``act(game_id, token, notation, after)``'s answer, and the game's version the
-        action brought it to (None: not known); ``act``'s refusals too. Quick when it can
-        be (:meth:`begin`), else ``act`` on a worker thread."""
-        begun = self.begin(game_id, token, notation, after)
+    async def act_soon(self, game_id: str, token: str | None, notation: str, after: int,
+                       key: str | None = None) -> tuple[dict[str, Any], int | None]:
+        """``act(game_id, token, notation, after, key)``'s answer, and the game's version
+        the action brought it to (None: not known); ``act``'s refusals too. Quick when it
+        can be (:meth:`begin`), else ``act`` on a worker thread."""
+        begun = self.begin(game_id, token, notation, after, key)
         if begun is None:
-            return await run_in_threadpool(self.act, game_id, token, notation, after), None
+            return await run_in_threadpool(self.act, game_id, token, notation, after,
+                                           key), None
         try:
             await begun.written
         except (Conflict, IntegrityError) as exc:
             if not self.sole_writer:  # the cached game was behind: act reads it again
                 return await run_in_threadpool(self.act, game_id, token, notation,
-                                               after), None
+                                               after, key), None
+            # another request appended first, or took this key first (the same request
+            # sent twice at once): the key's first answer, or a 409
             return await run_in_threadpool(self._lost_race, game_id, begun.answer["seat"],
-                                           None, notation, after, exc), None
+                                           key, notation, after, exc), None
         return begun.answer, begun.change.version
 
-    def begin(self, game_id: str, token: str | None, notation: str,
-              after: int) -> Begun | None:
+    def begin(self, game_id: str, token: str | None, notation: str, after: int,
+              key: str | None = None) -> Begun | None:
         """Check and apply the action and queue its append, without waiting for anything;
         None (nothing done) where the quick path does not apply. A refusal is raised as
         ``act`` raises it, and changes nothing.
@@ -84,9 +90,16 @@ class QuickActs(Acting):
         version first: the append's bump expects the version the action was checked
         against, so an action checked on a game another process had moved on is not
         written (``act`` then reads the game and decides), and a refusal is left to
-        ``act`` (None), which decides it on the game as the database has it."""
+        ``act`` (None), which decides it on the game as the database has it.
+
+        With an idempotency ``key`` the key's row and answer go with the append, and a
+        key already taken fails it (then :meth:`act_soon` answers as ``act`` does). A
+        refusal with a key, or a key ``act`` would refuse, is left to ``act``: a retry of
+        an action already written has a count that is no longer the game's, and ``act``
+        reads the key before it looks at the count."""
         if token is None or len(notation) > self.settings.max_notation \
-                or len(self.tx_hooks) != (0 if self.notice_of is None else 1):
+                or len(self.tx_hooks) != (0 if self.notice_of is None else 1) \
+                or (key is not None and not valid_key(key)):
             return None
         lock = self._lock(game_id)
         if not lock.acquire(blocking=False):
@@ -104,11 +117,11 @@ class QuickActs(Acting):
                 before = self._turn_of(entry, seat, after, by_bot=False)
                 answer = self._play(entry, notation, seat)
             except ApiError:
-                if self.sole_writer:
+                if self.sole_writer and key is None:
                     raise
                 return None
             try:
-                return self._queue_append(entry, answer, before)
+                return self._queue_append(entry, answer, before, key, notation)
             except BaseException:
                 self._forget(game_id)  # applied but not written: read it again
                 raise
@@ -124,10 +137,12 @@ class QuickActs(Acting):
                 return seat.seat if seat.claimed else None
         return None
 
-    def _queue_append(self, entry: Entry, answer: dict[str, Any],
-                      before: tuple[int, ...]) -> Begun:
-        """Mark the entry writing and queue the append (the version bump and the action's
-        row, on the driver's connection); the writer settles the entry after the commit."""
+    def _queue_append(self, entry: Entry, answer: dict[str, Any], before: tuple[int, ...],
+                      key: str | None = None, sent: str | None = None) -> Begun:
+        """Mark the entry writing and queue the append (the version bump, the action's
+        row and its key's, on the driver's connection; ``sent``: the notation as the
+        request sent it, kept with the key's answer as ``act`` keeps it); the writer
+        settles the entry after the commit."""
         game_id, index, seat = entry.id, answer["index"], answer["seat"]
         status = OVER if entry.game.is_over else PLAY
         old, new = entry.version, entry.version + 1
@@ -135,11 +150,12 @@ class QuickActs(Acting):
         written: asyncio.Future[int] = loop.create_future()
         appended = Appended(index, answer["notation"], seat, status, entry.undos)
         notice = None if self.notice_of is None else self.notice_of(game_id, new, appended)
+        keyed = None if key is None else (key, json.dumps({**answer, SENT: sent}))
         sql = self.sql
 
         def append(raw: Any) -> int:
             if not sql.quick_append(raw, game_id, old, index, answer["notation"], seat,
-                                    status, notice):
+                                    status, notice, keyed):
                 raise Conflict(index, "the game changed meanwhile; fetch it again")
             return new
 

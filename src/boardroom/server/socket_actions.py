@@ -18,8 +18,8 @@ action, so a revoked delegate token stops acting), a refusal naming a rule is co
 the rate limit takes one token from the same bucket as a request would. What it saves is
 the HTTP request per action (uvicorn's parsing, the middleware chain, FastAPI's
 dependencies and models): issue 30's profile found that the largest part of the server's
-CPU per action. An action without a key takes :mod:`.quick_act`'s path where it can (no
-worker thread: checked and applied on the event loop, committed by the writer).
+CPU per action. An action takes :mod:`.quick_act`'s path where it can (no worker thread:
+checked and applied on the event loop, committed by the writer), with or without a key.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ import time
 from typing import Any
 
 from pydantic import ValidationError
-from starlette.concurrency import run_in_threadpool
 
 from boardroom.server import schemas as s
 from boardroom.server.errors import ApiError, encodable, validation_message
@@ -86,11 +85,8 @@ async def _act(games: GameStore, limit: RateLimit | None, scope: Any, game_id: s
                                     "message": validation_message(exc.errors())}), None
     version: int | None = None
     try:
-        if body.key is None:
-            answer, version = await games.act_soon(game_id, token, body.action, body.after)
-        else:
-            answer = await run_in_threadpool(games.act, game_id, token, body.action,
-                                             body.after, body.key)
+        answer, version = await games.act_soon(game_id, token, body.action, body.after,
+                                               body.key)
     except ApiError as exc:
         if isinstance(exc.extra.get("rule"), str):
             games.stats.bump("refused", exc.extra["rule"])
