@@ -13,6 +13,9 @@ from typing import Any
 
 from congress_policy import MAX_BID, a_seed
 
+DRAWN_LEGAL = ("(window.__cg_by || {})"
+               "[document.querySelector('#status')?.dataset.count] || []")
+"""The legal list of the count the table shows (kept by the page's init script)."""
 SHOTS = {"turn": "congress-03-turn", "capitalise": "congress-04-bid",
          "free-link": "congress-05-free-link", "expand": "congress-06-expand-preview",
          "develop-first": "congress-07-develop-first-city",
@@ -68,7 +71,7 @@ class Player:
     def merger_links(self) -> dict[str, bool]:
         # read from the API's legal list (notation + label), as the table does
         out: dict[str, bool] = {}
-        data = self.page.evaluate("window.__cg_legal || []")
+        data = self.page.evaluate(DRAWN_LEGAL)
         for a in data:
             words = a["notation"].split()
             if words[0] == "expand" and "merger" in (a.get("label") or ""):
@@ -145,7 +148,7 @@ class Player:
         if develop.count():
             # the location with the most partners (one partner is chosen at once)
             mates: dict[str, int] = {}
-            for a in page.evaluate("window.__cg_legal || []"):
+            for a in page.evaluate(DRAWN_LEGAL):
                 words = a["notation"].split()
                 if words[0] == "develop" and "-" in words[-1]:
                     for city in words[-1].split("-"):
@@ -193,15 +196,18 @@ def test_a_whole_congress_game_by_clicking(open_page: Any) -> None:
     links = [a.get_attribute("href") for a in page.locator(".seat-link").all()]
     assert len(links) == 1
 
-    # the legal list the table last drew from, where the test's policy can read it: from
-    # the game's GET, or from a live picture the table draws without one
+    # the legal lists the table may draw from, by count, where the test's policy reads
+    # the one of the count drawn (DRAWN_LEGAL): from the game's GETs and from the live
+    # pictures the table draws without one (whichever came last may not be the one drawn)
     page.add_init_script("""
+      window.__cg_by = {};
+      const keep = (d) => { window.__cg_by[d.count] = d.legal || []; };
       const f = window.fetch;
       window.fetch = async (...args) => {
         const r = await f(...args);
         try {
           if (String(args[0]).match(/^\\/api\\/games\\/[^/?]+$/)) {
-            r.clone().json().then((d) => { window.__cg_legal = d.legal || []; });
+            r.clone().json().then((d) => { keep(d); });
           }
         } catch (e) {}
         return r;
@@ -213,7 +219,7 @@ def test_a_whole_congress_game_by_clicking(open_page: Any) -> None:
           this.addEventListener("message", (ev) => {
             try {
               const d = JSON.parse(ev.data);
-              if (d.type === "state") window.__cg_legal = d.legal || [];
+              if (d.type === "state") keep(d);
             } catch (e) {}
           });
         }
